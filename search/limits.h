@@ -1,0 +1,28 @@
+// What a `go` command asks for: clocks, fixed limits and the moves to consider.
+#pragma once
+
+#include "core/types.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace flotilla::search {
+
+struct Limits {
+    // Clock state in milliseconds, indexed by colour; -1 when not given.
+    int time[COLOR_NB] = {-1, -1};
+    int increment[COLOR_NB] = {0, 0};
+    int movesToGo = 0;
+    int moveTime = -1;       // fixed time per move, ms
+    int depth = -1;          // fixed depth in plies
+    std::uint64_t nodes = 0; // node budget; 0 = none
+    int mate = 0;            // find a mate in this many moves
+    bool infinite = false;
+    bool ponder = false;
+    int perft = 0;                 // `go perft N`: count instead of search
+    std::vector<Move> searchMoves; // restrict the root to these moves
+
+    bool uses_clock() const { return time[WHITE] >= 0 || time[BLACK] >= 0; }
+};
+
+} // namespace flotilla::search
