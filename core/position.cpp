@@ -219,9 +219,10 @@ bool Position::set_fen(const std::string& fen, bool chess960Mode, std::string* e
             return fail(error, "FEN en-passant field '" + ep + "' is not a square");
         const Square s = make_square(ep[0] - 'a', ep[1] - '1');
         const Color us = p.sideToMove, them = ~us;
-        const Square pushed = s - pawn_push(them);
+        // The pawn that just moved two squares stands in front of s; s and its origin are empty.
+        const Square pushed = s + pawn_push(them);
         if (relative_rank(us, s) != RANK_6 || p.board[pushed] != make_piece(them, PAWN) ||
-            !p.empty(s) || !p.empty(s + pawn_push(them)))
+            !p.empty(s) || !p.empty(s - pawn_push(them)))
             return fail(error,
                         "FEN en-passant square " + ep + " does not follow a double pawn push");
         if (pawn_attacks(them, s) & p.pieces(us, PAWN)) p.st().epSquare = s;
