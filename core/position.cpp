@@ -571,8 +571,9 @@ bool Position::is_repetition(int searchPly) const {
     int seen = 0;
     for (int i = 4; i <= end && n - i >= 0; i += 2) {
         if (states[n - i].key == st().key) {
-            // Once inside the search tree, or twice counting the game history.
-            if (i <= searchPly || ++seen == 2) return true;
+            // Once strictly after the root (a return to the root is only its second
+            // occurrence in the game), or twice counting the game history.
+            if (i < searchPly || ++seen == 2) return true;
         }
     }
     return false;

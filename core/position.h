@@ -94,8 +94,10 @@ class Position {
     // colour ~c are returned through *pinners when given.
     Bitboard slider_blockers(Color kingColor, Bitboard* pinners = nullptr) const;
 
-    // Draw rules. is_repetition counts only positions since the last irreversible move.
-    bool is_repetition(int count = 1) const;
+    // Draw rules. is_repetition counts only positions since the last irreversible move:
+    // one earlier occurrence strictly after the search root (searchPly plies back) is
+    // enough, otherwise two are needed (a threefold repetition in the game).
+    bool is_repetition(int searchPly = 0) const;
     bool is_fifty_move_draw() const;
     bool has_insufficient_material() const;
 

@@ -30,3 +30,11 @@ TEST(Perft, StandardPositions) {
         EXPECT_EQ(perft(pos, c.depth), c.nodes) << c.fen;
     }
 }
+
+TEST(Perft, ShallowDepths) {
+    Position pos;
+    EXPECT_EQ(perft(pos, 0), 1u);
+    EXPECT_EQ(perft(pos, 1), 20u);
+    EXPECT_EQ(perft(pos, 2), 400u);
+    EXPECT_EQ(perft(pos, 3), 8902u);
+}

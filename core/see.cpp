@@ -1,0 +1,88 @@
+#include "core/see.h"
+
+#include "core/attacks.h"
+#include "core/bitboard.h"
+
+#include <algorithm>
+
+namespace flotilla {
+
+namespace {
+
+// Least valuable piece type among `attackers` (which must be non-empty).
+PieceType least_valuable(const Position& pos, Bitboard attackers) {
+    for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING})
+        if (attackers & pos.pieces(pt)) return pt;
+    return NO_PIECE_TYPE;
+}
+
+bool is_last_rank(Square s) { return rank_of(s) == RANK_1 || rank_of(s) == RANK_8; }
+
+} // namespace
+
+// The swap algorithm (chessprogramming wiki, "SEE - The Swap Algorithm"): build the
+// list of speculative gains, then back it up with a negamax where each side may stop.
+Value see_value(const Position& pos, Move m) {
+    if (m.type() == CASTLING) return 0;
+
+    const Square from = m.from(), to = m.to();
+    const Color us = pos.side_to_move();
+    Value gain[40];
+    int d = 0;
+
+    Bitboard occupied = pos.pieces() ^ square_bb(from);
+    if (m.type() == EN_PASSANT) {
+        occupied ^= square_bb(to - pawn_push(us));
+        gain[0] = PIECE_VALUE[PAWN];
+    } else {
+        gain[0] = PIECE_VALUE[type_of(pos.piece_on(to))];
+    }
+    Value onSquare = PIECE_VALUE[type_of(pos.piece_on(from))];
+    if (m.type() == PROMOTION) {
+        gain[0] += PIECE_VALUE[m.promotion_type()] - PIECE_VALUE[PAWN];
+        onSquare = PIECE_VALUE[m.promotion_type()];
+    }
+
+    const Bitboard diagonal = pos.pieces(BISHOP, QUEEN);
+    const Bitboard straight = pos.pieces(ROOK, QUEEN);
+    Bitboard attackers = pos.attackers_to(to, occupied) & occupied;
+    Color side = ~us;
+
+    // A piece pinned to its king may not join in while its pinner is on the board.
+    Bitboard pinned[COLOR_NB], pinners[COLOR_NB];
+    for (Color c : {WHITE, BLACK}) pinned[c] = pos.slider_blockers(c, &pinners[c]) & pos.pieces(c);
+
+    while (d < 38) {
+        Bitboard mine = attackers & pos.pieces(side);
+        if (pinners[side] & occupied) mine &= ~pinned[side];
+        if (!mine) break;
+        const PieceType pt = least_valuable(pos, mine);
+        // The king may only take last, when nothing can take it back.
+        if (pt == KING && (attackers & pos.pieces(~side))) break;
+
+        ++d;
+        gain[d] = onSquare - gain[d - 1];
+        onSquare = PIECE_VALUE[pt];
+        if (pt == PAWN && is_last_rank(to)) {
+            gain[d] += PIECE_VALUE[QUEEN] - PIECE_VALUE[PAWN];
+            onSquare = PIECE_VALUE[QUEEN];
+        }
+
+        occupied ^= square_bb(lsb(mine & pos.pieces(pt)));
+        // Sliders behind the piece that just moved join in (x-rays).
+        attackers |=
+            (bishop_attacks(to, occupied) & diagonal) | (rook_attacks(to, occupied) & straight);
+        attackers &= occupied;
+        side = ~side;
+    }
+
+    while (d > 0) {
+        gain[d - 1] = std::min(gain[d - 1], -gain[d]);
+        --d;
+    }
+    return gain[0];
+}
+
+bool see_ge(const Position& pos, Move m, Value threshold) { return see_value(pos, m) >= threshold; }
+
+} // namespace flotilla

@@ -1,0 +1,31 @@
+// The one evaluation interface: the search calls evaluate() and nothing else
+// knows how the score is made, so a neural network can later take its place.
+#pragma once
+
+#include "core/position.h"
+#include "core/types.h"
+
+#include <string>
+
+namespace flotilla::eval {
+
+class PawnCache;
+struct Weights;
+
+// Static evaluation in centipawns from the side to move's point of view.
+// Never inside the mate range: |result| < VALUE_MATE_IN_MAX_PLY.
+// This overload uses a pawn cache private to the calling thread.
+Value evaluate(const Position& pos);
+
+// The same with the caller's pawn cache (one per search thread).
+Value evaluate(const Position& pos, PawnCache& cache);
+
+// The same with other weights (the tuner). A cache used with several Weights
+// objects is cleared whenever the object changes.
+Value evaluate(const Position& pos, PawnCache& cache, const Weights& weights);
+
+// Per-term breakdown (White, Black, total; middlegame and endgame) with the
+// phase, scale factor and final score, as text for the UCI `eval` command.
+std::string trace(const Position& pos);
+
+} // namespace flotilla::eval

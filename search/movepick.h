@@ -1,0 +1,95 @@
+// The staged, lazy move picker: moves are generated and scored only when the
+// previous stage is used up, so a cutoff on the TT move costs no generation.
+//
+// Main search:  TT move, good captures (MVV-LVA + capture history, SEE >= 0),
+//               killer 1, killer 2, countermove, quiets (butterfly + continuation
+//               history 1 and 2 plies back), bad captures and underpromotions.
+// In check:     TT move, then all evasions (captures first, then by history).
+// Quiescence:   TT move if noisy, then captures and promotions (MVV-LVA + history).
+//
+// Every move returned is legal and returned once; the TT move, killers and the
+// countermove are checked with is_pseudo_legal and is_legal, so any 16-bit value
+// (a stale or corrupted TT move) is safe to pass.
+#pragma once
+
+#include "core/movegen.h"
+#include "core/position.h"
+#include "search/history.h"
+
+namespace flotilla::search {
+
+class MovePicker {
+  public:
+    enum class Stage {
+        MainTT,
+        CaptureInit,
+        GoodCaptures,
+        Killer1,
+        Killer2,
+        Countermove,
+        QuietInit,
+        Quiets,
+        BadCaptures,
+        EvasionTT,
+        EvasionInit,
+        Evasions,
+        QsearchTT,
+        QsearchInit,
+        QsearchCaptures,
+        Done
+    };
+
+    struct Context {
+        const Histories* histories;
+        const PieceToHistory* continuation1; // one ply back (may be the sentinel table)
+        const PieceToHistory* continuation2; // two plies back
+    };
+
+    // Main search.
+    MovePicker(const Position& pos, Move ttMove, const Context& ctx, Move killer1, Move killer2,
+               Move countermove);
+    // Quiescence search (all evasions when in check).
+    MovePicker(const Position& pos, Move ttMove, const Context& ctx);
+
+    // The next move, or Move::none() when done. With skipQuiets, remaining quiet
+    // stages are skipped (late move pruning); bad captures still come.
+    Move next(bool skipQuiets = false);
+    Stage stage() const { return currentStage; }
+
+  private:
+    // Raw move bits rather than Move, so that the array below is trivially
+    // constructible and costs nothing per node.
+    struct ScoredMove {
+        std::uint16_t raw;
+        int score;
+        Move move() const { return Move(raw); }
+    };
+
+    bool usable(Move m) const;
+    bool already_emitted(Move m) const;
+    Move emit(Move m);
+    template <GenType Type> void append_generated();
+    void score_captures();
+    void score_quiets();
+    void score_evasions();
+    // Moves the best-scored move of [cur, end) to cur and returns it.
+    ScoredMove& select_best();
+    int capture_gain(Move m) const;
+
+    const Position& pos;
+    Context ctx;
+    Move ttMove, killers[2], countermove;
+    Stage currentStage;
+    Move emitted[4];
+    int emittedCount = 0;
+    ScoredMove moves[MAX_MOVES];
+    ScoredMove *cur = moves, *end = moves, *badEnd = moves;
+};
+
+// True for captures (en passant included) and promotions: the moves generate<NOISY> makes.
+inline bool is_noisy(const Position& pos, Move m) {
+    return m.type() == PROMOTION || m.type() == EN_PASSANT ||
+           (m.type() != CASTLING && !pos.empty(m.to()));
+}
+
+} // namespace flotilla::search

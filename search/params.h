@@ -1,0 +1,39 @@
+// Every switch and number of the search, copied into each worker at `go` so
+// reading them costs no atomics. The UCI layer exposes each `enabled` as a check
+// option named after the technique.
+#pragma once
+
+#include "search/selectivity/check_extension.h"
+#include "search/selectivity/delta_pruning.h"
+#include "search/selectivity/futility.h"
+#include "search/selectivity/late_move_pruning.h"
+#include "search/selectivity/late_move_reductions.h"
+#include "search/selectivity/mate_distance.h"
+#include "search/selectivity/null_move.h"
+#include "search/selectivity/qsearch_see_pruning.h"
+#include "search/selectivity/reverse_futility.h"
+
+namespace flotilla::search {
+
+// Aspiration windows around the previous iteration's score, widened on failure.
+struct AspirationParams {
+    bool enabled = true;
+    Depth minDepth = 4;
+    int initialDelta = 20;
+};
+
+struct Params {
+    AspirationParams aspiration;
+    NullMoveParams nullMove;
+    ReverseFutilityParams reverseFutility;
+    FutilityParams futility;
+    LateMovePruningParams lateMovePruning;
+    LateMoveReductionParams lateMoveReductions;
+    CheckExtensionParams checkExtension;
+    MateDistanceParams mateDistance;
+    DeltaPruningParams deltaPruning;
+    QsearchSeePruningParams qsearchSeePruning;
+    int moveOverheadMs = 10; // subtracted from the clock for communication delays
+};
+
+} // namespace flotilla::search

@@ -1,0 +1,26 @@
+// Late move pruning, the move-count based pruning of seed 001 "Futility Pruning":
+// at shallow depth, quiet moves after the first few are not searched at all.
+#pragma once
+
+#include "core/types.h"
+
+namespace flotilla::search {
+
+struct LateMovePruningParams {
+    bool enabled = true;
+    Depth maxDepth = 8;
+    int base = 3;
+};
+
+// Number of moves searched before the remaining quiet moves are pruned.
+constexpr int late_move_pruning_limit(const LateMovePruningParams& p, Depth depth, bool improving) {
+    return (p.base + depth * depth) / (improving ? 1 : 2);
+}
+
+constexpr bool late_move_prunes(const LateMovePruningParams& p, Depth depth, int moveCount,
+                                bool improving) {
+    return p.enabled && depth <= p.maxDepth &&
+           moveCount >= late_move_pruning_limit(p, depth, improving);
+}
+
+} // namespace flotilla::search

@@ -1,0 +1,62 @@
+// Late move reductions with a logarithmic table of depth and move number (seed
+// 001 "Late Move Reductions").
+#pragma once
+
+#include "core/types.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace flotilla::search {
+
+struct LateMoveReductionParams {
+    bool enabled = true;
+    Depth minDepth = 3;
+    int basePercent = 75; // reduction = base + ln(depth) * ln(move) / divisor
+    int divisorPercent = 225;
+    int historyDivisor = 8192; // one ply less (more) per this much good (bad) history
+};
+
+// Built from the params at `go`, once per worker.
+class ReductionTable {
+  public:
+    explicit ReductionTable(const LateMoveReductionParams& p) {
+        for (int d = 1; d < SIZE; ++d)
+            for (int m = 1; m < SIZE; ++m)
+                table[d][m] = int(p.basePercent / 100.0 +
+                                  std::log(d) * std::log(m) / (p.divisorPercent / 100.0));
+    }
+    int get(Depth depth, int moveCount) const {
+        return table[std::min(depth, SIZE - 1)][std::min(moveCount, SIZE - 1)];
+    }
+
+  private:
+    static constexpr int SIZE = 64;
+    std::array<std::array<int, SIZE>, SIZE> table{};
+};
+
+struct ReductionContext {
+    Depth depth;
+    int moveCount;
+    bool pvNode;
+    bool cutNode;
+    bool improving;
+    bool killer;
+    int history; // the move's combined quiet history
+};
+
+// Less for PV nodes, killers and good history; more for expected cut nodes, nodes
+// that are not improving and bad history. Never negative.
+inline Depth late_move_reduction(const LateMoveReductionParams& p, const ReductionTable& t,
+                                 const ReductionContext& c) {
+    int r = t.get(c.depth, c.moveCount);
+    r -= c.pvNode;
+    r -= c.killer;
+    r += c.cutNode;
+    r += !c.improving;
+    r -= c.history / p.historyDivisor;
+    return std::max(r, 0);
+}
+
+} // namespace flotilla::search

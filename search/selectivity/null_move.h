@@ -1,0 +1,45 @@
+// Null move pruning with adaptive R (seeds: 001 "Null Move Pruning", Heinz's
+// adaptive null move; 003 on the zugzwang restrictions).
+#pragma once
+
+#include "core/types.h"
+
+#include <algorithm>
+
+namespace flotilla::search {
+
+struct NullMoveParams {
+    bool enabled = true;
+    Depth minDepth = 3;
+    int baseReduction = 3;
+    int depthDivisor = 4;     // one more ply of reduction per this many plies of depth
+    int evalDivisor = 200;    // one more ply per this many centipawns above beta
+    int maxEvalReduction = 3; // cap on the eval-based part
+};
+
+struct NullMoveContext {
+    Depth depth;
+    Value staticEval;
+    Value beta;
+    bool inCheck;
+    bool pvNode;
+    bool afterNullMove;
+    bool hasNonPawnMaterial; // side to move has more than king and pawns
+};
+
+// Passing is only a safe lower bound when the side to move is not in check and not
+// in a king-and-pawns ending (zugzwang), and never twice in a row.
+constexpr bool null_move_allowed(const NullMoveParams& p, const NullMoveContext& c) {
+    return p.enabled && !c.inCheck && !c.pvNode && !c.afterNullMove && c.hasNonPawnMaterial &&
+           c.depth >= p.minDepth && c.staticEval >= c.beta && c.beta > VALUE_MATED_IN_MAX_PLY &&
+           c.beta < VALUE_MATE_IN_MAX_PLY;
+}
+
+// Adaptive R: deeper searches and larger margins over beta reduce more.
+constexpr Depth null_move_reduction(const NullMoveParams& p, Depth depth, Value staticEval,
+                                    Value beta) {
+    return p.baseReduction + depth / p.depthDivisor +
+           std::min((staticEval - beta) / p.evalDivisor, p.maxEvalReduction);
+}
+
+} // namespace flotilla::search

@@ -1,0 +1,27 @@
+// Reverse futility pruning, a.k.a. static null move pruning (seed 001
+// "Reverse Futility Pruning"): at shallow depth, a static eval far above beta cuts.
+#pragma once
+
+#include "core/types.h"
+
+namespace flotilla::search {
+
+struct ReverseFutilityParams {
+    bool enabled = true;
+    Depth maxDepth = 7;
+    int marginPerDepth = 90;
+};
+
+constexpr Value reverse_futility_margin(const ReverseFutilityParams& p, Depth depth,
+                                        bool improving) {
+    return p.marginPerDepth * (depth - (improving ? 1 : 0));
+}
+
+// For non-PV nodes not in check (the caller's shared static-pruning guard).
+constexpr bool reverse_futility_prunes(const ReverseFutilityParams& p, Depth depth,
+                                       Value staticEval, Value beta, bool improving) {
+    return p.enabled && depth <= p.maxDepth && staticEval < VALUE_MATE_IN_MAX_PLY &&
+           staticEval - reverse_futility_margin(p, depth, improving) >= beta;
+}
+
+} // namespace flotilla::search

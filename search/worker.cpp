@@ -1,0 +1,361 @@
+// Principal variation search and quiescence search: negamax, fail-soft.
+#include "search/worker.h"
+
+#include "core/movegen.h"
+#include "core/see.h"
+#include "eval/evaluate.h"
+#include "search/movepick.h"
+
+#include <algorithm>
+
+namespace flotilla::search {
+
+namespace {
+
+// True when a stored bound makes the TT score usable against the window.
+bool bound_allows(Bound bound, Value ttScore, Value beta) {
+    return bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER);
+}
+
+} // namespace
+
+Worker::Worker(TranspositionTable& table)
+    : tt(table), histories(std::make_unique<Histories>()), pv(std::make_unique<PvTable>()) {}
+
+// A fresh allocation: a Histories temporary would put megabytes on the stack.
+void Worker::clear_histories() { histories = std::make_unique<Histories>(); }
+
+bool Worker::should_abort() {
+    if (aborted) return true;
+    // Node limit: checked at every node so that `go nodes N` is exact and repeatable.
+    if (limits.nodes && nodeCount >= limits.nodes) aborted = true;
+    // The clock and the shared flag: every 1024 nodes, once an iteration is complete.
+    else if ((nodeCount & 1023) == 0 && completedDepth > 0)
+        aborted = stop->load(std::memory_order_relaxed) || clock.elapsed_ms() >= timePlan.hard;
+    if (aborted) stop->store(true, std::memory_order_relaxed);
+    return aborted;
+}
+
+bool Worker::is_draw(int ply) const {
+    return pos.is_repetition(ply) || pos.is_fifty_move_draw() || pos.has_insufficient_material();
+}
+
+bool Worker::is_root_move(Move m) const {
+    return std::find(rootMoves.begin(), rootMoves.end(), m) != rootMoves.end();
+}
+
+void Worker::update_pv(int ply, Move m) {
+    Move* line = pv->moves[ply];
+    const int childLength = ply + 1 <= MAX_PLY ? pv->length[ply + 1] : 0;
+    line[0] = m;
+    std::copy(pv->moves[ply + 1], pv->moves[ply + 1] + childLength, line + 1);
+    pv->length[ply] = childLength + 1;
+}
+
+void Worker::make_move(StackEntry* ss, Move m) {
+    ss->move = m;
+    ss->movedPiece = pos.piece_on(m.from());
+    ss->continuation = &histories->continuation.at(ss->movedPiece, m.to());
+    pos.make_move(m);
+    tt.prefetch(pos.key()); // the child probes it first thing
+}
+
+void Worker::update_quiet_histories(StackEntry* ss, Move m, int bonus) {
+    const Piece moved = pos.piece_on(m.from());
+    apply_gravity(histories->butterfly.at(pos.side_to_move(), m), bonus);
+    apply_gravity((*(ss - 1)->continuation)[moved][m.to()], bonus);
+    apply_gravity((*(ss - 2)->continuation)[moved][m.to()], bonus);
+}
+
+// After a beta cutoff: reward the move that cut, punish the ones tried before it.
+void Worker::update_cutoff_histories(StackEntry* ss, Move best, Depth depth, const Move* quiets,
+                                     int quietCount, const Move* captures, int captureCount) {
+    const int bonus = history_bonus(depth);
+    auto captureEntry = [&](Move m) -> std::int16_t& {
+        const PieceType victim = m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+        return histories->capture.at(pos.piece_on(m.from()), m.to(), victim);
+    };
+    if (!is_noisy(pos, best)) {
+        if (ss->killers[0] != best) {
+            ss->killers[1] = ss->killers[0];
+            ss->killers[0] = best;
+        }
+        const StackEntry* prev = ss - 1;
+        if (prev->move.is_ok())
+            histories->counterMoves.at(prev->movedPiece, prev->move.to()) = best;
+        update_quiet_histories(ss, best, bonus);
+        for (int i = 0; i < quietCount; ++i) update_quiet_histories(ss, quiets[i], -bonus);
+    } else {
+        apply_gravity(captureEntry(best), bonus);
+    }
+    for (int i = 0; i < captureCount; ++i) apply_gravity(captureEntry(captures[i]), -bonus);
+}
+
+Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool cutNode) {
+    const bool pvNode = beta - alpha > 1;
+    const bool rootNode = ss->ply == 0;
+    const int ply = ss->ply;
+
+    if (depth <= 0) return qsearch(ss, alpha, beta);
+    if (should_abort()) return VALUE_ZERO;
+    ++nodeCount;
+    pv->length[ply] = 0;
+    seldepth = std::max(seldepth, ply + 1);
+
+    const bool inCheck = pos.in_check();
+
+    // 1. Terminal conditions: draws, the ply limit, mate distance pruning.
+    if (!rootNode) {
+        if (is_draw(ply)) return VALUE_DRAW;
+        if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : eval::evaluate(pos);
+        if (auto v = mate_distance_prune(params.mateDistance, ply, alpha, beta)) {
+            ++counters.mateDistanceCutoffs;
+            return *v;
+        }
+    }
+    (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
+
+    // 2. Transposition table: a cutoff at non-PV nodes when the stored bound allows it.
+    const Key key = pos.key();
+    const std::optional<TTData> tte = tt.probe(key);
+    const Value ttScore = tte ? value_from_tt(tte->score, ply) : VALUE_NONE;
+    const Move ttMove = rootNode && rootBestMove ? rootBestMove : tte ? tte->move : Move::none();
+    if (!pvNode && tte && tte->depth >= depth && ttScore != VALUE_NONE &&
+        bound_allows(tte->bound, ttScore, beta)) {
+        ++counters.ttCutoffs;
+        return ttScore;
+    }
+
+    // 3. Static evaluation, sharpened by the TT score when its bound points the right way.
+    Value eval = VALUE_NONE;
+    if (inCheck) {
+        ss->staticEval = VALUE_NONE;
+    } else {
+        ss->staticEval = eval = tte && tte->eval != VALUE_NONE ? tte->eval : eval::evaluate(pos);
+        if (ttScore != VALUE_NONE && (tte->bound & (ttScore > eval ? BOUND_LOWER : BOUND_UPPER)))
+            eval = ttScore;
+    }
+    const bool improving =
+        !inCheck && (ss - 2)->staticEval != VALUE_NONE && ss->staticEval > (ss - 2)->staticEval;
+    const Color us = pos.side_to_move();
+
+    // 4. Static pruning, all behind one guard: not at PV nodes, not in check.
+    if (!pvNode && !inCheck) {
+        if (reverse_futility_prunes(params.reverseFutility, depth, eval, beta, improving)) {
+            ++counters.reverseFutilityCutoffs;
+            return eval;
+        }
+
+        const NullMoveContext nullContext{depth,
+                                          eval,
+                                          beta,
+                                          inCheck,
+                                          pvNode,
+                                          (ss - 1)->move == Move::null(),
+                                          pos.has_non_pawn_material(us)};
+        if (null_move_allowed(params.nullMove, nullContext)) {
+            ++counters.nullMoveTried;
+            const Depth r = null_move_reduction(params.nullMove, depth, eval, beta);
+            ss->move = Move::null();
+            ss->movedPiece = NO_PIECE;
+            ss->continuation = &histories->continuation.sentinel();
+            pos.make_null_move();
+            const Value nullScore = -search(ss + 1, -beta, -beta + 1, depth - r, !cutNode);
+            pos.unmake_null_move();
+            if (aborted) return VALUE_ZERO;
+            if (nullScore >= beta) {
+                ++counters.nullMoveCutoffs;
+                // A mate found by passing is not a proven mate.
+                return nullScore >= VALUE_MATE_IN_MAX_PLY ? beta : nullScore;
+            }
+        }
+    }
+
+    // 5. The move loop.
+    const StackEntry* prev = ss - 1;
+    const Move countermove = prev->move.is_ok()
+                                 ? histories->counterMoves.at(prev->movedPiece, prev->move.to())
+                                 : Move::none();
+    const MovePicker::Context ctx{histories.get(), (ss - 1)->continuation, (ss - 2)->continuation};
+    MovePicker picker(pos, ttMove, ctx, ss->killers[0], ss->killers[1], countermove);
+
+    Value bestScore = -VALUE_INFINITE;
+    Move bestMove = Move::none();
+    int moveCount = 0;
+    Move quietsTried[64], capturesTried[32];
+    int quietCount = 0, captureCount = 0;
+
+    for (Move m = picker.next(); m; m = picker.next()) {
+        if (rootNode && !is_root_move(m)) continue;
+        ++moveCount;
+        const bool quiet = !is_noisy(pos, m);
+        const bool givesCheck = pos.gives_check(m);
+        const Piece moved = pos.piece_on(m.from());
+        const int history = quiet ? histories->butterfly.get(us, m) +
+                                        (*(ss - 1)->continuation)[moved][m.to()] +
+                                        (*(ss - 2)->continuation)[moved][m.to()]
+                                  : 0;
+
+        // 6. Shallow-depth pruning of quiet moves, once a move that avoids mate is known.
+        if (!rootNode && !inCheck && quiet && !givesCheck && bestScore > VALUE_MATED_IN_MAX_PLY) {
+            // Per move rather than skipping all remaining quiets: a late quiet check
+            // (often a mate) must still be searched.
+            if (late_move_prunes(params.lateMovePruning, depth, moveCount, improving)) {
+                ++counters.lateMovePruned;
+                continue;
+            }
+            if (futility_prunes(params.futility, depth, eval, alpha, quiet, givesCheck, inCheck)) {
+                ++counters.futilityPruned;
+                continue;
+            }
+        }
+
+        // 7. Extensions.
+        const Depth extension = check_extension(params.checkExtension, givesCheck, ply, rootDepth);
+        counters.checkExtensions += extension;
+        const Depth newDepth = depth - 1 + extension;
+
+        make_move(ss, m);
+        Value score = -VALUE_INFINITE;
+        // 8. Late move reductions, then PVS: null window first, full window for new PV moves.
+        const bool reducible = params.lateMoveReductions.enabled && quiet &&
+                               depth >= params.lateMoveReductions.minDepth &&
+                               moveCount > 1 + (pvNode ? 1 : 0);
+        if (reducible) {
+            const ReductionContext rc{depth,     moveCount,
+                                      pvNode,    cutNode,
+                                      improving, m == ss->killers[0] || m == ss->killers[1],
+                                      history};
+            const Depth r = late_move_reduction(params.lateMoveReductions, *reductions, rc);
+            const Depth reduced = std::clamp(newDepth - r, 1, newDepth);
+            if (reduced < newDepth) ++counters.lateMoveReductions;
+            score = -search(ss + 1, -alpha - 1, -alpha, reduced, true);
+            if (score > alpha && reduced < newDepth) {
+                ++counters.lateMoveResearches;
+                score = -search(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
+            }
+        } else if (!pvNode || moveCount > 1) {
+            score = -search(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
+        }
+        if (pvNode && (moveCount == 1 || (score > alpha && (rootNode || score < beta))))
+            score = -search(ss + 1, -beta, -alpha, newDepth, false);
+        pos.unmake_move(m);
+        if (aborted) return VALUE_ZERO;
+
+        if (score > bestScore) {
+            bestScore = score;
+            if (score > alpha) {
+                bestMove = m;
+                if (pvNode) update_pv(ply, m);
+                if (score >= beta) break;
+                alpha = score;
+            }
+        }
+        if (m != bestMove) {
+            if (quiet && quietCount < 64)
+                quietsTried[quietCount++] = m;
+            else if (!quiet && captureCount < 32)
+                capturesTried[captureCount++] = m;
+        }
+    }
+
+    // 9. No legal move: mate or stalemate.
+    if (moveCount == 0) return inCheck ? mated_in(ply) : VALUE_DRAW;
+
+    if (bestScore >= beta)
+        update_cutoff_histories(ss, bestMove, depth, quietsTried, quietCount, capturesTried,
+                                captureCount);
+
+    const Bound bound = bestScore >= beta            ? BOUND_LOWER
+                        : pvNode && bestMove.is_ok() ? BOUND_EXACT
+                                                     : BOUND_UPPER;
+    tt.store(key, value_to_tt(bestScore, ply), ss->staticEval, depth, bound, bestMove);
+    return bestScore;
+}
+
+Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta) {
+    const bool pvNode = beta - alpha > 1;
+    const int ply = ss->ply;
+
+    if (should_abort()) return VALUE_ZERO;
+    ++nodeCount;
+    pv->length[ply] = 0;
+    seldepth = std::max(seldepth, ply + 1);
+
+    const bool inCheck = pos.in_check();
+    if (is_draw(ply)) return VALUE_DRAW;
+    if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : eval::evaluate(pos);
+
+    const Key key = pos.key();
+    const std::optional<TTData> tte = tt.probe(key);
+    const Value ttScore = tte ? value_from_tt(tte->score, ply) : VALUE_NONE;
+    if (!pvNode && tte && ttScore != VALUE_NONE && bound_allows(tte->bound, ttScore, beta)) {
+        ++counters.ttCutoffs;
+        return ttScore;
+    }
+
+    // Stand pat: outside check the side to move may decline every capture.
+    Value bestScore = -VALUE_INFINITE;
+    Value standPat = VALUE_NONE;
+    if (inCheck) {
+        ss->staticEval = VALUE_NONE;
+    } else {
+        ss->staticEval = standPat =
+            tte && tte->eval != VALUE_NONE ? tte->eval : eval::evaluate(pos);
+        bestScore = standPat;
+        if (bestScore >= beta) {
+            if (!tte)
+                tt.store(key, value_to_tt(bestScore, ply), standPat, 0, BOUND_LOWER, Move::none());
+            return bestScore;
+        }
+        alpha = std::max(alpha, bestScore);
+    }
+
+    const MovePicker::Context ctx{histories.get(), (ss - 1)->continuation, (ss - 2)->continuation};
+    MovePicker picker(pos, tte ? tte->move : Move::none(), ctx);
+    Move bestMove = Move::none();
+    int moveCount = 0;
+
+    for (Move m = picker.next(); m; m = picker.next()) {
+        ++moveCount;
+        if (!inCheck) {
+            const Value gain =
+                (m.type() == EN_PASSANT ? PIECE_VALUE[PAWN]
+                                        : PIECE_VALUE[type_of(pos.piece_on(m.to()))]) +
+                (m.type() == PROMOTION ? PIECE_VALUE[m.promotion_type()] - PIECE_VALUE[PAWN] : 0);
+            if (delta_prunes(params.deltaPruning, standPat, gain, alpha, pos.gives_check(m))) {
+                ++counters.deltaPruned;
+                continue;
+            }
+            if (params.qsearchSeePruning.enabled &&
+                !see_ge(pos, m, params.qsearchSeePruning.threshold)) {
+                ++counters.qsearchSeePruned;
+                continue;
+            }
+        }
+
+        make_move(ss, m);
+        const Value score = -qsearch(ss + 1, -beta, -alpha);
+        pos.unmake_move(m);
+        if (aborted) return VALUE_ZERO;
+
+        if (score > bestScore) {
+            bestScore = score;
+            if (score > alpha) {
+                bestMove = m;
+                if (pvNode) update_pv(ply, m);
+                if (score >= beta) break;
+                alpha = score;
+            }
+        }
+    }
+
+    // In check every legal move was tried: none means checkmate.
+    if (inCheck && moveCount == 0) return mated_in(ply);
+
+    const Bound bound = bestScore >= beta ? BOUND_LOWER : BOUND_UPPER;
+    tt.store(key, value_to_tt(bestScore, ply), ss->staticEval, 0, bound, bestMove);
+    return bestScore;
+}
+
+} // namespace flotilla::search

@@ -1,0 +1,34 @@
+// Bench: every embedded position is valid, and the node count is deterministic.
+#include "search/bench.h"
+
+#include "core/position.h"
+
+#include <gtest/gtest.h>
+
+using namespace flotilla;
+using namespace flotilla::search;
+
+TEST(Bench, PositionsAreValidAndVaried) {
+    const auto fens = bench_positions();
+    EXPECT_GE(fens.size(), 40u);
+    int blackToMove = 0;
+    for (const auto& fen : fens) {
+        Position pos;
+        std::string error;
+        EXPECT_TRUE(pos.set_fen(fen, false, &error)) << fen << ": " << error;
+        blackToMove += pos.side_to_move() == BLACK;
+    }
+    EXPECT_GT(blackToMove, 0);
+}
+
+TEST(Bench, NodeCountIsDeterministic) {
+    const BenchResult a = run_bench(6);
+    const BenchResult b = run_bench(6);
+    EXPECT_EQ(a.positions, int(bench_positions().size()));
+    EXPECT_GT(a.nodes, 0u);
+    EXPECT_EQ(a.nodes, b.nodes);
+    // A switched-off technique changes the tree, so the signature sees it.
+    Params noNullMove;
+    noNullMove.nullMove.enabled = false;
+    EXPECT_NE(run_bench(6, noNullMove).nodes, a.nodes);
+}

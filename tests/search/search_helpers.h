@@ -1,0 +1,43 @@
+// Shared helpers for the search tests: run one search on a FEN.
+#pragma once
+
+#include "search/worker.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+namespace flotilla::search::testing {
+
+struct Run {
+    SearchResult result;
+    Stats stats;
+    std::vector<SearchInfo> infos;
+};
+
+inline Run run_search(const Position& pos, Limits limits, const Params& params = {}) {
+    TranspositionTable tt;
+    auto worker = std::make_unique<Worker>(tt);
+    std::atomic<bool> stop{false};
+    Run run;
+    run.result = worker->search(pos, limits, params, stop,
+                                [&](const SearchInfo& info) { run.infos.push_back(info); });
+    run.stats = worker->stats();
+    return run;
+}
+
+inline Run run_search(const std::string& fen, Limits limits, const Params& params = {}) {
+    Position pos;
+    std::string error;
+    EXPECT_TRUE(pos.set_fen(fen, false, &error)) << fen << ": " << error;
+    return run_search(pos, limits, params);
+}
+
+inline Limits depth_limit(int depth) {
+    Limits l;
+    l.depth = depth;
+    return l;
+}
+
+} // namespace flotilla::search::testing

@@ -1,0 +1,194 @@
+// setoption and the options table.
+#include "protocol_fixture.h"
+
+#include "uci/options.h"
+#include "uci/setoption_parser.h"
+#include "uci/text.h"
+
+using namespace flotilla::uci;
+using namespace flotilla::uci::testing;
+
+using SetOption = ProtocolTest;
+
+TEST_F(SetOption, DefaultsReachTheEngine) {
+    EXPECT_EQ(engine.hash_mb(), 16);
+    EXPECT_EQ(engine.threads(), 1);
+    EXPECT_FALSE(engine.chess960());
+}
+
+TEST_F(SetOption, ValidValuesRunTheActions) {
+    EXPECT_TRUE(send("setoption name Hash value 64").empty());
+    EXPECT_EQ(engine.hash_mb(), 64);
+    EXPECT_TRUE(send("setoption name Threads value 1024").empty());
+    EXPECT_EQ(engine.threads(), 1024);
+    EXPECT_TRUE(send("setoption name UCI_Chess960 value true").empty());
+    EXPECT_TRUE(engine.chess960());
+    EXPECT_TRUE(send("setoption name UCI_Chess960 value false").empty());
+    EXPECT_FALSE(engine.chess960());
+    EXPECT_TRUE(send("setoption name Hash value 1").empty());
+    EXPECT_EQ(engine.hash_mb(), 1);
+}
+
+TEST_F(SetOption, HashThatCannotBeAllocatedKeepsTheOldTable) {
+    EXPECT_TRUE(send("setoption name Hash value 8").empty());
+    // Far more than this machine's memory: the allocation fails.
+    const std::string error = send_expecting_error("setoption name Hash value 1048576");
+    EXPECT_TRUE(contains(error, "could not allocate")) << error;
+    EXPECT_EQ(engine.hash_mb(), 8);
+    EXPECT_EQ(engine.transposition_table().size_mib(), 8u);
+    EXPECT_EQ(engine.options().find("Hash")->as_int(), 8);
+}
+
+TEST_F(SetOption, NamesAreCaseInsensitiveAndMayHaveSpaces) {
+    EXPECT_TRUE(send("setoption name hash value 32").empty());
+    EXPECT_EQ(engine.hash_mb(), 32);
+    EXPECT_TRUE(send("setoption name THREADS value 3").empty());
+    EXPECT_EQ(engine.threads(), 3);
+    EXPECT_TRUE(send("setoption name uci_chess960 value TRUE").empty());
+    EXPECT_TRUE(engine.chess960());
+    const int clears = engine.hash_clear_count();
+    EXPECT_TRUE(send("setoption name Clear Hash").empty());
+    EXPECT_TRUE(send("setoption   name   clear   hash  ").empty());
+    EXPECT_EQ(engine.hash_clear_count(), clears + 2);
+}
+
+TEST_F(SetOption, OutOfRangeValuesAreRejectedAndTheOldValueStays) {
+    send("setoption name Hash value 64");
+    for (const char* line : {"setoption name Hash value 0", "setoption name Hash value -1",
+                             "setoption name Hash value 1048577",
+                             "setoption name Hash value 99999999999999999999999"}) {
+        const auto error = send_expecting_error(line);
+        EXPECT_TRUE(contains(error, "Hash")) << error;
+        EXPECT_EQ(engine.hash_mb(), 64) << line;
+    }
+    const auto error = send_expecting_error("setoption name Threads value 1025");
+    EXPECT_TRUE(contains(error, "out of range [1, 1024]")) << error;
+    EXPECT_EQ(engine.threads(), 1);
+}
+
+TEST_F(SetOption, WrongTypesAreRejectedAndTheOldValueStays) {
+    for (const char* value : {"abc", "1e3", "12MB", "0x10", "3.5", "", "64 64"}) {
+        const auto error = send_expecting_error(std::string("setoption name Hash value ") + value);
+        EXPECT_TRUE(contains(error, "not an integer")) << error;
+        EXPECT_EQ(engine.hash_mb(), 16) << value;
+    }
+    for (const char* value : {"yes", "1", "on", "truefalse"}) {
+        const auto error =
+            send_expecting_error(std::string("setoption name UCI_Chess960 value ") + value);
+        EXPECT_TRUE(contains(error, "is not 'true' or 'false'")) << error;
+        EXPECT_FALSE(engine.chess960());
+    }
+}
+
+TEST_F(SetOption, UnknownNamesAndMissingPartsAreErrors) {
+    EXPECT_EQ(send_expecting_error("setoption name Hashes value 3"),
+              "info string error: unknown option 'Hashes'");
+    EXPECT_TRUE(contains(send_expecting_error("setoption name Hash"), "needs a value"));
+    EXPECT_TRUE(contains(send_expecting_error("setoption name Threads value"), "not an integer"));
+    send_expecting_error("setoption");
+    send_expecting_error("setoption name");
+    send_expecting_error("setoption name value 3");
+    send_expecting_error("setoption Hash value 3");
+    EXPECT_EQ(engine.hash_mb(), 16);
+    EXPECT_EQ(engine.threads(), 1);
+}
+
+TEST_F(SetOption, ChessNotationFollowsTheOption) {
+    send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    auto lines = send("go perft 1");
+    EXPECT_NE(std::find(lines.begin(), lines.end(), "e1g1: 1"), lines.end());
+    EXPECT_NE(std::find(lines.begin(), lines.end(), "e1c1: 1"), lines.end());
+    EXPECT_EQ(std::find(lines.begin(), lines.end(), "e1h1: 1"), lines.end());
+    // Switching the option also switches the notation of the current position.
+    send("setoption name UCI_Chess960 value true");
+    lines = send("go perft 1");
+    EXPECT_NE(std::find(lines.begin(), lines.end(), "e1h1: 1"), lines.end());
+    EXPECT_NE(std::find(lines.begin(), lines.end(), "e1a1: 1"), lines.end());
+    EXPECT_EQ(std::find(lines.begin(), lines.end(), "e1g1: 1"), lines.end());
+}
+
+// The table mechanics, on a table of every option type.
+namespace {
+constexpr OptionSpec SAMPLE_TABLE[] = {
+    check_option("Ponder", true, nullptr),
+    spin_option("Move Overhead", 10, 0, 5000, nullptr),
+    combo_option("Style", "Normal", "Solid|Normal|Risky", nullptr),
+    button_option("Clear Hash", nullptr),
+    string_option("SyzygyPath", "", nullptr),
+    string_option("Book", "book.bin", nullptr),
+};
+} // namespace
+
+TEST(OptionTable, HandshakeLinesForEveryType) {
+    const Options options(SAMPLE_TABLE);
+    std::vector<std::string> lines;
+    for (const Option& o : options) lines.push_back(o.uci_line());
+    const std::vector<std::string> expected = {
+        "option name Ponder type check default true",
+        "option name Move Overhead type spin default 10 min 0 max 5000",
+        "option name Style type combo default Normal var Solid var Normal var Risky",
+        "option name Clear Hash type button",
+        "option name SyzygyPath type string default <empty>",
+        "option name Book type string default book.bin",
+    };
+    EXPECT_EQ(lines, expected);
+}
+
+TEST(OptionTable, AssignValidatesEachType) {
+    Options options(SAMPLE_TABLE);
+    std::string error;
+    Option& style = *options.find("style");
+    EXPECT_TRUE(style.assign("risky", &error));
+    EXPECT_EQ(style.as_string(), "Risky"); // stored as the table spells it
+    EXPECT_FALSE(style.assign("Wild", &error));
+    EXPECT_TRUE(contains(error, "Solid|Normal|Risky")) << error;
+    EXPECT_EQ(style.as_string(), "Risky");
+
+    Option& path = *options.find("SYZYGYPATH");
+    EXPECT_TRUE(path.assign("/tb/a b;/tb/c", &error));
+    EXPECT_EQ(path.as_string(), "/tb/a b;/tb/c");
+    EXPECT_TRUE(path.assign("<empty>", &error));
+    EXPECT_EQ(path.as_string(), "");
+    EXPECT_FALSE(path.assign(std::nullopt, &error));
+
+    Option& overhead = *options.find("move overhead");
+    EXPECT_EQ(overhead.as_int(), 10);
+    EXPECT_TRUE(overhead.assign("+20", &error));
+    EXPECT_EQ(overhead.as_int(), 20);
+    EXPECT_FALSE(overhead.assign("+-20", &error));
+    EXPECT_EQ(overhead.as_int(), 20);
+
+    EXPECT_TRUE(options.find("Ponder")->as_bool());
+    EXPECT_EQ(options.find("Pond"), nullptr);
+}
+
+namespace {
+SetOptionRequest parse_request(const std::string& line) {
+    SetOptionRequest request;
+    std::string error;
+    const auto tokens = split_tokens(line);
+    EXPECT_TRUE(parse_setoption(tokens, request, &error)) << line << ": " << error;
+    return request;
+}
+} // namespace
+
+TEST(SetOptionParser, NameWordsAndValueText) {
+    auto r = parse_request("name  Clear   Hash");
+    EXPECT_EQ(r.name, "Clear Hash");
+    EXPECT_FALSE(r.value.has_value());
+
+    r = parse_request("name SyzygyPath value /tb/a  b;/tb/c ");
+    EXPECT_EQ(r.name, "SyzygyPath");
+    EXPECT_EQ(r.value, std::optional<std::string>("/tb/a  b;/tb/c"));
+
+    r = parse_request("name Book value");
+    EXPECT_EQ(r.value, std::optional<std::string>(""));
+
+    SetOptionRequest request;
+    std::string error;
+    for (const char* bad : {"", "name", "name value 3", "Hash value 3", "value 3"}) {
+        const auto tokens = split_tokens(bad);
+        EXPECT_FALSE(parse_setoption(tokens, request, &error)) << bad;
+        EXPECT_FALSE(error.empty());
+    }
+}

@@ -1,0 +1,131 @@
+#include "uci/engine.h"
+
+#include "core/perft.h"
+#include "uci/engine_options.h"
+#include "uci/text.h"
+
+#include <algorithm>
+
+#ifndef FLOTILLA_VERSION
+#define FLOTILLA_VERSION "unknown"
+#endif
+
+namespace flotilla::uci {
+
+std::string_view engine_version() { return FLOTILLA_VERSION; }
+
+namespace {
+
+bool is_uci_move_syntax(std::string_view m) {
+    const auto file = [](char c) { return c >= 'a' && c <= 'h'; };
+    const auto rank = [](char c) { return c >= '1' && c <= '8'; };
+    if (m.size() != 4 && m.size() != 5) return false;
+    if (!file(m[0]) || !rank(m[1]) || !file(m[2]) || !rank(m[3])) return false;
+    return m.size() == 4 || std::string_view("nbrq").find(m[4]) != std::string_view::npos;
+}
+
+} // namespace
+
+Engine::Engine()
+    : opts(engine_option_table()), searcher(std::make_unique<threads::SearchThread>(table)) {
+    // Run every action once with its default, so engine state matches the options.
+    for (const Option& o : opts)
+        if (o.type() != OptionType::Button && o.spec().onChange) o.spec().onChange(*this, o);
+}
+
+bool Engine::set_option(std::string_view name, std::optional<std::string_view> value,
+                        std::string* error) {
+    Option* option = opts.find(name);
+    if (!option) {
+        if (error) *error = "unknown option " + quote(name);
+        return false;
+    }
+    // Hash, Threads and the search switches must not change under a running search.
+    if (searching()) {
+        if (error)
+            *error = "option " + quote(name) + " cannot change while searching; send stop first";
+        return false;
+    }
+    const Option previous = *option;
+    if (!option->assign(value, error)) return false;
+    actionError.clear();
+    if (option->spec().onChange) option->spec().onChange(*this, *option);
+    if (!actionError.empty()) {
+        *option = previous;
+        if (error) *error = actionError;
+        return false;
+    }
+    return true;
+}
+
+void Engine::resize_hash(std::int64_t megabytes) {
+    if (!table.resize(std::size_t(megabytes))) {
+        actionError = "could not allocate a " + std::to_string(megabytes) +
+                      " MiB hash table; keeping the " + std::to_string(table.size_mib()) +
+                      " MiB one";
+        return;
+    }
+    hashMb = megabytes;
+}
+
+void Engine::clear_hash() {
+    table.clear();
+    searcher->clear_histories();
+    ++hashClears;
+}
+
+bool Engine::start_search(const search::Limits& limits, search::InfoCallback onInfo,
+                          threads::SearchThread::BestMoveCallback onBestMove, std::string* error) {
+    if (searching()) {
+        if (error) *error = "a search is already running; send stop first";
+        return false;
+    }
+    searcher->start(pos, limits, params, std::move(onInfo), std::move(onBestMove));
+    return true;
+}
+
+void Engine::set_chess960(bool on) {
+    chess960Mode = on;
+    pos.set_chess960(on);
+}
+
+bool Engine::set_position(std::optional<std::string_view> fen,
+                          std::span<const std::string_view> moves, std::string* error) {
+    if (searching()) {
+        if (error) *error = "position cannot change while searching; send stop first";
+        return false;
+    }
+    Position next;
+    if (!next.set_fen(fen ? std::string(*fen) : Position::START_FEN, chess960Mode, error))
+        return false;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const std::string text(moves[i]);
+        const std::string where = " (move " + std::to_string(i + 1) + " of the list)";
+        if (!is_uci_move_syntax(text)) {
+            if (error) *error = "move " + quote(text) + " is not in UCI notation" + where;
+            return false;
+        }
+        const Move m = next.parse_uci_move(text);
+        if (m == Move::none()) {
+            if (error) *error = "illegal move " + quote(text) + where + " in " + next.fen();
+            return false;
+        }
+        next.make_move(m);
+    }
+    pos = std::move(next);
+    return true;
+}
+
+void Engine::new_game() {
+    stop_search();
+    wait_search();
+    std::string ignored;
+    set_position(std::nullopt, {}, &ignored);
+    clear_hash();
+}
+
+std::vector<std::pair<Move, std::uint64_t>> Engine::perft(int depth, int maxThreads) const {
+    return perft_divide(pos, depth, std::clamp(threadCount, 1, std::max(1, maxThreads)));
+}
+
+} // namespace flotilla::uci

@@ -1,0 +1,97 @@
+// The Engine owns everything a UCI session changes: the options, the current
+// game (a Position, whose state stack is the game history) and, later, the
+// transposition table and the search threads. No globals: two Engines in one
+// process (tests, fuzzers) do not share state.
+#pragma once
+
+#include "core/position.h"
+#include "search/params.h"
+#include "search/tt.h"
+#include "threads/search_thread.h"
+#include "uci/options.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace flotilla::uci {
+
+// "<major>.<minor>.<patch>" of the CMake project.
+std::string_view engine_version();
+
+class Engine {
+  public:
+    // Hash sizes in MiB. 1 TiB is more memory than any machine we target has.
+    static constexpr std::int64_t DEFAULT_HASH_MB = 16;
+    static constexpr std::int64_t MAX_HASH_MB = 1 << 20;
+    static constexpr std::int64_t MAX_THREADS = 1024;
+
+    Engine();
+
+    const Options& options() const { return opts; }
+    // Sets an option by case-insensitive name; value is nullopt when setoption had
+    // no `value` part. On error returns false, fills *error, and nothing changes.
+    bool set_option(std::string_view name, std::optional<std::string_view> value,
+                    std::string* error);
+
+    const Position& position() const { return pos; }
+    // Replaces the game by fen (nullopt: the start position) followed by moves. All
+    // or nothing: on any error the previous game stays and *error says why.
+    bool set_position(std::optional<std::string_view> fen, std::span<const std::string_view> moves,
+                      std::string* error);
+    // ucinewgame: the next position is from a different game.
+    void new_game();
+
+    // Option actions. A failed allocation keeps the old table; set_option then
+    // reports the failure and restores the option's previous value.
+    void resize_hash(std::int64_t megabytes);
+    void clear_hash();
+    void set_threads(int count) { threadCount = count; }
+    void set_chess960(bool on);
+
+    // The search runs on its own thread; the callbacks run there. Refused (false,
+    // *error) while another search runs.
+    bool start_search(const search::Limits& limits, search::InfoCallback onInfo,
+                      threads::SearchThread::BestMoveCallback onBestMove, std::string* error);
+    void stop_search() { searcher->stop(); }
+    void ponderhit() { searcher->ponderhit(); }
+    // Blocks until the running search, if any, has reported its best move.
+    void wait_search() { searcher->wait(); }
+    bool searching() const { return searcher->searching(); }
+    const search::TranspositionTable& transposition_table() const { return table; }
+    search::Params& search_params() { return params; }
+    const search::Params& search_params() const { return params; }
+    const search::Stats& search_stats() const { return searcher->stats(); }
+    // SearchStats: end each search with one `info string stats ...` line.
+    void set_search_stats(bool on) { printStats = on; }
+    bool search_stats_enabled() const { return printStats; }
+
+    std::int64_t hash_mb() const { return hashMb; }
+    int hash_clear_count() const { return hashClears; }
+    int threads() const { return threadCount; }
+    bool chess960() const { return chess960Mode; }
+
+    // go perft: per-root-move leaf counts, using `threads()` oneTBB workers
+    // (at most maxThreads, which lets fuzzers keep runs cheap).
+    std::vector<std::pair<Move, std::uint64_t>> perft(int depth, int maxThreads) const;
+
+  private:
+    Options opts;
+    Position pos;
+    search::TranspositionTable table;
+    std::unique_ptr<threads::SearchThread> searcher;
+    search::Params params;
+    std::string actionError; // set by an option action that failed
+    bool printStats = false;
+    std::int64_t hashMb = DEFAULT_HASH_MB;
+    int hashClears = 0;
+    int threadCount = 1;
+    bool chess960Mode = false;
+};
+
+} // namespace flotilla::uci

@@ -1,0 +1,64 @@
+#include "uci/engine_options.h"
+
+#include "uci/engine.h"
+
+namespace flotilla::uci {
+
+namespace {
+
+// One row per option, in the order the uci handshake lists them.
+constexpr OptionSpec OPTION_TABLE[] = {
+    spin_option("Threads", 1, 1, Engine::MAX_THREADS,
+                [](Engine& e, const Option& o) { e.set_threads(int(o.as_int())); }),
+    spin_option("Hash", Engine::DEFAULT_HASH_MB, 1, Engine::MAX_HASH_MB,
+                [](Engine& e, const Option& o) { e.resize_hash(o.as_int()); }),
+    button_option("Clear Hash", [](Engine& e, const Option&) { e.clear_hash(); }),
+    check_option("UCI_Chess960", false,
+                 [](Engine& e, const Option& o) { e.set_chess960(o.as_bool()); }),
+    spin_option(
+        "Move Overhead", 10, 0, 5000,
+        [](Engine& e, const Option& o) { e.search_params().moveOverheadMs = int(o.as_int()); }),
+    check_option("SearchStats", false,
+                 [](Engine& e, const Option& o) { e.set_search_stats(o.as_bool()); }),
+    // One switch per search technique (see search/selectivity/), all on by default.
+    check_option(
+        "AspirationWindows", true,
+        [](Engine& e, const Option& o) { e.search_params().aspiration.enabled = o.as_bool(); }),
+    check_option(
+        "NullMovePruning", true,
+        [](Engine& e, const Option& o) { e.search_params().nullMove.enabled = o.as_bool(); }),
+    check_option("ReverseFutilityPruning", true,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().reverseFutility.enabled = o.as_bool();
+                 }),
+    check_option(
+        "FutilityPruning", true,
+        [](Engine& e, const Option& o) { e.search_params().futility.enabled = o.as_bool(); }),
+    check_option("LateMovePruning", true,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().lateMovePruning.enabled = o.as_bool();
+                 }),
+    check_option("LateMoveReductions", true,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().lateMoveReductions.enabled = o.as_bool();
+                 }),
+    check_option(
+        "CheckExtension", true,
+        [](Engine& e, const Option& o) { e.search_params().checkExtension.enabled = o.as_bool(); }),
+    check_option(
+        "MateDistancePruning", true,
+        [](Engine& e, const Option& o) { e.search_params().mateDistance.enabled = o.as_bool(); }),
+    check_option(
+        "DeltaPruning", true,
+        [](Engine& e, const Option& o) { e.search_params().deltaPruning.enabled = o.as_bool(); }),
+    check_option("QsearchSeePruning", true,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().qsearchSeePruning.enabled = o.as_bool();
+                 }),
+};
+
+} // namespace
+
+std::span<const OptionSpec> engine_option_table() { return OPTION_TABLE; }
+
+} // namespace flotilla::uci

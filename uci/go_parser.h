@@ -1,0 +1,19 @@
+// Parses the parameters of a `go` command into search limits, all of them at
+// once, so that a bad number or an unknown move is reported before anything runs.
+#pragma once
+
+#include "core/position.h"
+#include "search/limits.h"
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace flotilla::uci {
+
+// args are the tokens after `go`. searchmoves are checked against pos. On error
+// returns false and fills *error; limits is then unspecified.
+bool parse_go(std::span<const std::string_view> args, const Position& pos, search::Limits& limits,
+              std::string* error);
+
+} // namespace flotilla::uci
