@@ -1,0 +1,94 @@
+// Self-play generation: what it writes reads back unchanged and follows the filters.
+#include "tools/data_file.h"
+#include "tools/datagen.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+namespace flotilla::tools {
+namespace {
+
+namespace fs = std::filesystem;
+
+DatagenOptions small_run(const fs::path& out) {
+    DatagenOptions o;
+    o.games = 4;
+    o.threads = 2;
+    o.nodes = 300;
+    o.randomPlies = 8;
+    o.maxPlies = 60;
+    o.out = out.string();
+    return o;
+}
+
+fs::path temp_path(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / "flotilla_tools_tests";
+    fs::create_directories(dir);
+    const fs::path p = dir / (name + "_" + std::to_string(::getpid()));
+    fs::remove(p);
+    return p;
+}
+
+TEST(Datagen, OutputRoundTripsThroughReader) {
+    const fs::path path = temp_path("datagen");
+    std::ostringstream progress;
+    DatagenSummary summary;
+    std::string error;
+    ASSERT_TRUE(run_datagen(small_run(path), progress, &summary, &error)) << error;
+    EXPECT_EQ(summary.games, 4u);
+    EXPECT_GT(summary.positions, 0u);
+    EXPECT_NE(progress.str().find("positions"), std::string::npos);
+
+    std::vector<TrainingPosition> read;
+    const ReadStats stats =
+        read_data_file(path.string(), [&](const TrainingPosition& p) { read.push_back(p); });
+    ASSERT_TRUE(stats.ok()) << stats.error;
+    EXPECT_EQ(stats.good, summary.positions);
+    EXPECT_EQ(stats.bad, 0u);
+    EXPECT_EQ(stats.tailBytes, 0u);
+    for (const TrainingPosition& p : read) {
+        Position pos;
+        ASSERT_TRUE(pos.set_fen(p.fen, false)) << p.fen;
+        EXPECT_FALSE(pos.in_check()) << p.fen;
+        EXPECT_LT(std::abs(p.scoreWhite), VALUE_MATE_IN_MAX_PLY) << p.fen;
+        // Packing what was read gives back the same position, score and result.
+        const auto again = unpack(pack(pos, p.scoreWhite, p.result));
+        ASSERT_TRUE(again);
+        EXPECT_EQ(again->fen, p.fen);
+        EXPECT_EQ(again->scoreWhite, p.scoreWhite);
+        EXPECT_EQ(again->result, p.result);
+    }
+    fs::remove(path);
+}
+
+TEST(Datagen, OneGameHasOneResultForAllItsPositions) {
+    DatagenOptions o = small_run("unused");
+    GameResult result;
+    const auto records =
+        play_game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", o, 7, &result);
+    ASSERT_FALSE(records.empty());
+    for (const PackedRecord& r : records) EXPECT_EQ(unpack(r)->result, result);
+}
+
+TEST(Datagen, UnusableOutputIsAnErrorBeforeAnyGame) {
+    std::ostringstream progress;
+    std::string error;
+    DatagenOptions o = small_run("/nonexistent-flotilla-dir/out.bin");
+    EXPECT_FALSE(run_datagen(o, progress, nullptr, &error));
+    EXPECT_NE(error.find("cannot create"), std::string::npos) << error;
+    EXPECT_EQ(progress.str(), "");
+}
+
+TEST(Datagen, MissingBookIsAnError) {
+    std::ostringstream progress;
+    std::string error;
+    DatagenOptions o = small_run(temp_path("nobook"));
+    o.book = "/nonexistent-flotilla-dir/book.epd";
+    EXPECT_FALSE(run_datagen(o, progress, nullptr, &error));
+    EXPECT_NE(error.find("book"), std::string::npos) << error;
+}
+
+} // namespace
+} // namespace flotilla::tools

@@ -1,0 +1,137 @@
+// The tuner: the linear form matches the engine, the analytic gradient matches
+// finite differences of the engine's own evaluation, and K is recovered.
+#include "tools/texel_tuner.h"
+
+#include "eval/evaluate.h"
+#include "eval/pawns.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+namespace flotilla::tools {
+namespace {
+
+const std::vector<TrainingPosition> TINY_DATA = {
+    {"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", 30,
+     GameResult::WHITE_WIN},
+    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", -20, GameResult::DRAW},
+    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 10, GameResult::DRAW},
+    {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", -15,
+     GameResult::BLACK_WIN},
+    {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 30", 350, GameResult::WHITE_WIN},
+    {"2r3k1/pp3ppp/4p3/3n4/3P4/P3BN2/1P3PPP/2R3K1 b - - 1 22", 5, GameResult::BLACK_WIN},
+    {"r1bq1rk1/ppp2ppp/2n5/3np3/1bB5/2N2N2/PPPP1PPP/R1BQ1RK1 w - - 0 8", 40, GameResult::WHITE_WIN},
+};
+
+// The engine's evaluation, White's view, at flat weights.
+double engine_eval_white(const std::string& fen,
+                         const std::array<int, eval::WEIGHT_FLAT_SIZE>& flat) {
+    Position pos;
+    EXPECT_TRUE(pos.set_fen(fen, false));
+    const eval::Weights w = eval::from_flat(flat);
+    eval::PawnCache cache(1);
+    const Value v = eval::evaluate(pos, cache, w);
+    return pos.side_to_move() == WHITE ? v : -v;
+}
+
+double engine_loss(const std::array<int, eval::WEIGHT_FLAT_SIZE>& flat, double k) {
+    double sum = 0;
+    for (const TrainingPosition& p : TINY_DATA) {
+        const double d = sigmoid(k * engine_eval_white(p.fen, flat)) - result_score(p.result);
+        sum += d * d;
+    }
+    return sum / double(TINY_DATA.size());
+}
+
+TEST(TexelTuner, LinearFormMatchesTheEngine) {
+    std::size_t skipped = 1;
+    const auto positions = prepare_positions(TINY_DATA, eval::DEFAULT_WEIGHTS, &skipped);
+    ASSERT_EQ(skipped, 0u);
+    ASSERT_EQ(positions.size(), TINY_DATA.size());
+    const auto flat = eval::to_flat(eval::DEFAULT_WEIGHTS);
+    const std::vector<double> flatD(flat.begin(), flat.end());
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        EXPECT_FALSE(positions[i].eval.coefficients.empty());
+        // The engine rounds twice by integer division; the linear form does not.
+        EXPECT_NEAR(linear_eval_value(positions[i].eval, flatD.data()),
+                    engine_eval_white(TINY_DATA[i].fen, flat), 2.0)
+            << TINY_DATA[i].fen;
+    }
+}
+
+TEST(TexelTuner, LoneKingPositionsHaveNoLinearForm) {
+    Position pos;
+    ASSERT_TRUE(pos.set_fen("8/8/8/4k3/8/8/8/KQ6 w - - 0 1", false));
+    EXPECT_FALSE(linear_eval(pos, eval::DEFAULT_WEIGHTS));
+}
+
+TEST(TexelTuner, GradientMatchesFiniteDifferencesOfTheEngine) {
+    const auto positions = prepare_positions(TINY_DATA, eval::DEFAULT_WEIGHTS, nullptr);
+    const auto flat = eval::to_flat(eval::DEFAULT_WEIGHTS);
+    const std::vector<double> flatD(flat.begin(), flat.end());
+    const double k = 0.006;
+    std::vector<double> gradient;
+    const double loss = loss_and_gradient(positions, flatD.data(), k, 0.0, &gradient);
+    EXPECT_NEAR(loss, engine_loss(flat, k), 1e-3);
+
+    // The weights with the largest gradients, mg and eg halves both among them.
+    std::vector<std::size_t> order(gradient.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return std::abs(gradient[a]) > std::abs(gradient[b]);
+    });
+    ASSERT_GT(std::abs(gradient[order[0]]), 1e-6);
+    const int step = 40; // large enough that the engine's integer rounding is small beside it
+    for (int n = 0; n < 12; ++n) {
+        const std::size_t i = order[n];
+        auto plus = flat, minus = flat;
+        plus[i] += step;
+        minus[i] -= step;
+        const double numeric = (engine_loss(plus, k) - engine_loss(minus, k)) / (2.0 * step);
+        EXPECT_NEAR(gradient[i], numeric, 0.08 * std::abs(gradient[i]) + 1e-6)
+            << "flat index " << i;
+    }
+    // Fixed weights get no gradient.
+    for (std::size_t i = 0; i < gradient.size(); ++i)
+        if (is_fixed_weight(WeightIndex(i / 2))) {
+            EXPECT_EQ(gradient[i], 0.0);
+        }
+}
+
+TEST(TexelTuner, FitRecoversKnownK) {
+    // Results drawn from sigmoid(K * eval) with a known K.
+    const double trueK = 0.0045;
+    std::mt19937_64 rng(12345);
+    std::uniform_real_distribution<double> evalDist(-600, 600), coin(0, 1);
+    std::vector<double> evals, results;
+    for (int i = 0; i < 40000; ++i) {
+        const double e = evalDist(rng);
+        const double u = coin(rng), p = sigmoid(trueK * e);
+        // Three outcomes with mean p: a win, a draw, or a loss.
+        const double drawShare = 0.3 * std::min(p, 1 - p) * 2;
+        const double r = u < p - drawShare / 2 ? 1.0 : u < p + drawShare / 2 ? 0.5 : 0.0;
+        evals.push_back(e);
+        results.push_back(r);
+    }
+    EXPECT_NEAR(fit_k(evals, results), trueK, 0.1 * trueK);
+}
+
+TEST(TexelTuner, GradientStepsLowerTheLoss) {
+    const auto positions = prepare_positions(TINY_DATA, eval::DEFAULT_WEIGHTS, nullptr);
+    const auto start = eval::to_flat(eval::DEFAULT_WEIGHTS);
+    std::vector<double> flat(start.begin(), start.end());
+    std::vector<double> gradient;
+    const double k = 0.006;
+    const double before = loss_and_gradient(positions, flat.data(), k, 0.0, &gradient);
+    for (int i = 0; i < 5; ++i) {
+        loss_and_gradient(positions, flat.data(), k, 0.0, &gradient);
+        for (std::size_t j = 0; j < flat.size(); ++j) flat[j] -= 2000.0 * gradient[j];
+    }
+    EXPECT_LT(loss_and_gradient(positions, flat.data(), k, 0.0, nullptr), before);
+}
+
+} // namespace
+} // namespace flotilla::tools

@@ -1,0 +1,191 @@
+// Option parsing for the offline tools; every bad word is an error message, never a crash.
+#include "tools/commands.h"
+
+#include "tools/data_file.h"
+#include "tools/datagen.h"
+#include "tools/texel_tuner.h"
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <ostream>
+#include <thread>
+
+namespace flotilla::tools {
+
+namespace {
+
+const char* const DATAGEN_USAGE =
+    "usage: flotilla datagen --out FILE [--games N] [--threads N (all cores)] [--nodes N]\n"
+    "         [--book EPD | --random-plies N] [--seed N] [--hash MiB] [--append]\n";
+const char* const TUNE_USAGE =
+    "usage: flotilla tune --data FILE [--data FILE ...] --out weights.cpp [--epochs N]\n"
+    "         [--threads N] [--lr X] [--lambda X] [--batch N] [--k X]\n";
+
+// Walks the option words; value() fails with a message when one is missing or bad.
+class Words {
+  public:
+    Words(const std::vector<std::string>& w, std::string* e) : words(w), error(e) {}
+    bool next(std::string* option) {
+        if (++i >= words.size()) return false;
+        *option = words[i];
+        return true;
+    }
+    bool text(std::string* out) {
+        if (i + 1 >= words.size()) return fail("missing value after " + words[i]);
+        *out = words[++i];
+        return true;
+    }
+    template <class T> bool number(T* out) {
+        std::string s;
+        if (!text(&s)) return false;
+        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
+        if (ec != std::errc() || end != s.data() + s.size())
+            return fail("bad number '" + s + "' after " + words[i - 1]);
+        return true;
+    }
+    bool fail(const std::string& message) {
+        *error = message;
+        return false;
+    }
+
+  private:
+    const std::vector<std::string>& words;
+    std::string* error;
+    std::size_t i = 0;
+};
+
+bool parse_datagen(const std::vector<std::string>& args, DatagenOptions* o, std::string* error) {
+    Words w(args, error);
+    std::string opt;
+    while (w.next(&opt)) {
+        bool ok = true;
+        if (opt == "--out")
+            ok = w.text(&o->out);
+        else if (opt == "--games")
+            ok = w.number(&o->games);
+        else if (opt == "--threads")
+            ok = w.number(&o->threads);
+        else if (opt == "--nodes")
+            ok = w.number(&o->nodes);
+        else if (opt == "--book")
+            ok = w.text(&o->book);
+        else if (opt == "--random-plies")
+            ok = w.number(&o->randomPlies);
+        else if (opt == "--seed")
+            ok = w.number(&o->seed);
+        else if (opt == "--hash")
+            ok = w.number(&o->hashMiB);
+        else if (opt == "--append")
+            o->append = true;
+        else
+            ok = w.fail("unknown datagen option '" + opt + "'");
+        if (!ok) return false;
+    }
+    return true;
+}
+
+bool parse_tune(const std::vector<std::string>& args, TunerOptions* o, std::string* error) {
+    Words w(args, error);
+    std::string opt;
+    while (w.next(&opt)) {
+        bool ok = true;
+        if (opt == "--data") {
+            std::string path;
+            ok = w.text(&path);
+            o->inputs.push_back(path);
+        } else if (opt == "--out")
+            ok = w.text(&o->out);
+        else if (opt == "--epochs")
+            ok = w.number(&o->epochs);
+        else if (opt == "--threads")
+            ok = w.number(&o->threads);
+        else if (opt == "--lr")
+            ok = w.number(&o->learningRate);
+        else if (opt == "--lambda")
+            ok = w.number(&o->lambda);
+        else if (opt == "--batch")
+            ok = w.number(&o->batchSize);
+        else if (opt == "--k")
+            ok = w.number(&o->fixedK);
+        else
+            ok = w.fail("unknown tune option '" + opt + "'");
+        if (!ok) return false;
+    }
+    return true;
+}
+
+const char* result_text(GameResult r) {
+    return r == GameResult::WHITE_WIN ? "1.0" : r == GameResult::BLACK_WIN ? "0.0" : "0.5";
+}
+
+} // namespace
+
+bool export_text(const std::string& in, const std::string& out, std::ostream& report,
+                 std::string* error) {
+    std::ofstream text(out);
+    if (!text) {
+        *error = "cannot create '" + out + "'";
+        return false;
+    }
+    const ReadStats stats = read_data_file(in, [&](const TrainingPosition& p) {
+        text << p.fen << " | " << p.scoreWhite << " | " << result_text(p.result) << "\n";
+    });
+    if (!stats.ok()) {
+        *error = stats.error;
+        return false;
+    }
+    report << "exported " << stats.good << " positions";
+    if (stats.bad) report << ", skipped " << stats.bad << " damaged records";
+    if (stats.tailBytes)
+        report << ", ignored a partial last record (" << stats.tailBytes << " bytes)";
+    report << "\n";
+    if (!text.flush()) {
+        *error = "write to '" + out + "' failed";
+        return false;
+    }
+    return true;
+}
+
+std::optional<int> run_tool(const std::vector<std::string>& args, std::ostream& out,
+                            std::ostream& err) {
+    if (args.empty()) return std::nullopt;
+    std::string error;
+    const std::string& tool = args[0];
+    if (tool == "datagen") {
+        DatagenOptions options;
+        options.threads = int(std::max(1u, std::thread::hardware_concurrency())); // all cores
+        DatagenSummary summary;
+        if (!parse_datagen(args, &options, &error) ||
+            !run_datagen(options, err, &summary, &error)) {
+            err << "error: " << error << "\n" << DATAGEN_USAGE;
+            return 1;
+        }
+        out << "datagen: " << summary.games << " games, " << summary.positions << " positions in "
+            << summary.seconds << " s\n";
+        return 0;
+    }
+    if (tool == "datagen-export") {
+        if (args.size() != 3) {
+            err << "usage: flotilla datagen-export IN.bin OUT.txt\n";
+            return 1;
+        }
+        if (!export_text(args[1], args[2], err, &error)) {
+            err << "error: " << error << "\n";
+            return 1;
+        }
+        return 0;
+    }
+    if (tool == "tune") {
+        TunerOptions options;
+        options.threads = int(std::max(1u, std::thread::hardware_concurrency()));
+        if (!parse_tune(args, &options, &error) || !run_tuner(options, err, &error)) {
+            err << "error: " << error << "\n" << TUNE_USAGE;
+            return 1;
+        }
+        return 0;
+    }
+    return std::nullopt;
+}
+
+} // namespace flotilla::tools

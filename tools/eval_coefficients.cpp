@@ -1,0 +1,128 @@
+// Coefficient extraction by probing: with every linear weight zero except a few
+// set to distinct powers of 128, the White-minus-Black total spells the feature
+// counts of those weights as base-128 digits (|count| < 64), four per field, mg
+// and eg probing different weights. The result is checked against the real
+// evaluation, so a position whose counts do not fit is rejected, never mis-read.
+#include "tools/eval_coefficients.h"
+
+#include "eval/breakdown.h"
+#include "eval/pawns.h"
+
+#include <array>
+#include <string_view>
+
+namespace flotilla::tools {
+
+namespace {
+
+constexpr int DIGIT_BASE = 128;
+constexpr int DIGITS_PER_FIELD = 4;
+
+struct WeightLayout {
+    std::array<bool, eval::WEIGHT_SCORE_COUNT> fixed{};
+    std::vector<WeightIndex> linear;
+};
+
+const WeightLayout& layout() {
+    static const WeightLayout l = [] {
+        WeightLayout out;
+        eval::Weights w{};
+        std::size_t offset = 0;
+        eval::for_each_weight(w, [&](std::string_view name, auto span) {
+            const bool kingDanger = name == "kingAttackerWeight" || name == "kingZoneAttack" ||
+                                    name == "kingSafeCheck" || name == "kingDangerOffset";
+            for (std::size_t i = 0; i < span.size(); ++i, ++offset) {
+                out.fixed[offset] = kingDanger;
+                if (!kingDanger) out.linear.push_back(WeightIndex(offset));
+            }
+        });
+        return out;
+    }();
+    return l;
+}
+
+eval::Score& score_at(eval::Weights& w, std::size_t index) {
+    eval::Score* found = nullptr;
+    std::size_t offset = 0;
+    eval::for_each_weight(w, [&](std::string_view, auto span) {
+        if (index >= offset && index < offset + span.size()) found = &span[index - offset];
+        offset += span.size();
+    });
+    return *found;
+}
+
+// Splits a sum of count * 128^k into its balanced digits.
+void decode(long long value, const WeightIndex* indices, int n, std::vector<Coefficient>& out) {
+    for (int k = 0; k < n; ++k) {
+        long long digit = ((value % DIGIT_BASE) + DIGIT_BASE) % DIGIT_BASE;
+        if (digit >= DIGIT_BASE / 2) digit -= DIGIT_BASE;
+        if (digit) out.push_back({indices[k], std::int16_t(digit)});
+        value = (value - digit) / DIGIT_BASE;
+    }
+}
+
+} // namespace
+
+bool is_fixed_weight(WeightIndex index) { return layout().fixed[index]; }
+
+std::optional<LinearEval> linear_eval(const Position& pos, const eval::Weights& weights) {
+    const WeightLayout& l = layout();
+    eval::PawnCache cache(1);
+    auto total_with = [&](const eval::Weights& w) {
+        cache.clear(); // the same object is changed between calls
+        return eval::breakdown(pos, cache, w);
+    };
+
+    const eval::Breakdown real = total_with(weights);
+    if (real.loneKing) return std::nullopt;
+
+    // Only the fixed (king-danger) weights: the constant part.
+    eval::Weights probe = weights;
+    for (WeightIndex i : l.linear) score_at(probe, i) = eval::Score();
+    const eval::Breakdown constant = total_with(probe);
+
+    LinearEval out;
+    out.constantMg = constant.total.mg;
+    out.constantEg = constant.total.eg;
+    out.phase = real.phase;
+    out.scale = real.scale;
+
+    constexpr std::size_t GROUP = 2 * DIGITS_PER_FIELD;
+    for (std::size_t start = 0; start < l.linear.size(); start += GROUP) {
+        const std::size_t n = std::min(GROUP, l.linear.size() - start);
+        const WeightIndex* group = &l.linear[start];
+        const int mgCount = int(std::min<std::size_t>(n, DIGITS_PER_FIELD));
+        const int egCount = int(n) - mgCount;
+        int power = 1;
+        for (int k = 0; k < mgCount; ++k, power *= DIGIT_BASE) score_at(probe, group[k]).mg = power;
+        power = 1;
+        for (int k = 0; k < egCount; ++k, power *= DIGIT_BASE)
+            score_at(probe, group[mgCount + k]).eg = power;
+        const eval::Breakdown b = total_with(probe);
+        decode(b.total.mg - constant.total.mg, group, mgCount, out.coefficients);
+        decode(b.total.eg - constant.total.eg, group + mgCount, egCount, out.coefficients);
+        for (std::size_t k = 0; k < n; ++k) score_at(probe, group[k]) = eval::Score();
+    }
+
+    // The form must reproduce the real totals exactly.
+    const auto flat = eval::to_flat(weights);
+    long long mg = constant.total.mg, eg = constant.total.eg;
+    for (const Coefficient& c : out.coefficients) {
+        mg += (long long)c.count * flat[2 * c.index];
+        eg += (long long)c.count * flat[2 * c.index + 1];
+    }
+    if (mg != real.total.mg || eg != real.total.eg) return std::nullopt;
+    return out;
+}
+
+double linear_eval_value(const LinearEval& e, const double* flat) {
+    double mg = e.constantMg, eg = e.constantEg;
+    for (const Coefficient& c : e.coefficients) {
+        mg += c.count * flat[2 * c.index];
+        eg += c.count * flat[2 * c.index + 1];
+    }
+    const double phase = e.phase, max = eval::fixed::PHASE_MAX;
+    return (mg * phase + eg * e.scale / eval::fixed::SCALE_NORMAL * (max - phase)) / max;
+}
+
+} // namespace flotilla::tools

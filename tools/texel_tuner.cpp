@@ -1,0 +1,230 @@
+// The Texel tuner: data loading, K fit, gradient and Adam.
+#include "tools/texel_tuner.h"
+
+#include "tools/data_file.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <ostream>
+
+namespace flotilla::tools {
+
+namespace {
+
+struct LossAndGradient {
+    double loss = 0;
+    std::vector<double> gradient;
+};
+
+} // namespace
+
+double target(const TunerPosition& p, double k, double lambda) {
+    return (1 - lambda) * p.result + lambda * sigmoid(k * p.scoreWhite);
+}
+
+double mse(std::span<const double> evals, std::span<const double> targets, double k) {
+    double sum = 0;
+    for (std::size_t i = 0; i < evals.size(); ++i) {
+        const double d = sigmoid(k * evals[i]) - targets[i];
+        sum += d * d;
+    }
+    return evals.empty() ? 0 : sum / double(evals.size());
+}
+
+double fit_k(std::span<const double> evals, std::span<const double> targets) {
+    // Golden-section search; the error is unimodal in K for any sensible data.
+    const double ratio = (std::sqrt(5.0) - 1) / 2;
+    double lo = 1e-5, hi = 0.1;
+    double a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo);
+    double fa = mse(evals, targets, a), fb = mse(evals, targets, b);
+    for (int i = 0; i < 100 && hi - lo > 1e-7; ++i) {
+        if (fa < fb) {
+            hi = b, b = a, fb = fa;
+            a = hi - ratio * (hi - lo), fa = mse(evals, targets, a);
+        } else {
+            lo = a, a = b, fa = fb;
+            b = lo + ratio * (hi - lo), fb = mse(evals, targets, b);
+        }
+    }
+    return (lo + hi) / 2;
+}
+
+std::vector<TunerPosition> prepare_positions(std::span<const TrainingPosition> data,
+                                             const eval::Weights& weights, std::size_t* skipped) {
+    std::vector<std::optional<TunerPosition>> converted(data.size());
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, data.size(), 256), [&](const auto& range) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+            Position pos;
+            if (!pos.set_fen(data[i].fen, false)) continue;
+            if (auto linear = linear_eval(pos, weights))
+                converted[i] = TunerPosition{std::move(*linear), result_score(data[i].result),
+                                             double(data[i].scoreWhite)};
+        }
+    });
+    std::vector<TunerPosition> out;
+    out.reserve(data.size());
+    for (auto& c : converted)
+        if (c) out.push_back(std::move(*c));
+    if (skipped) *skipped = data.size() - out.size();
+    return out;
+}
+
+double loss_and_gradient(std::span<const TunerPosition> positions, const double* flat, double k,
+                         double lambda, std::vector<double>* gradient) {
+    using Range = tbb::blocked_range<std::size_t>;
+    const std::size_t size = eval::WEIGHT_FLAT_SIZE;
+    const double maxPhase = eval::fixed::PHASE_MAX;
+    LossAndGradient total = tbb::parallel_reduce(
+        Range(0, positions.size(), 512), LossAndGradient{0, std::vector<double>(size)},
+        [&](const Range& range, LossAndGradient acc) {
+            for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                const TunerPosition& p = positions[i];
+                const double s = sigmoid(k * linear_eval_value(p.eval, flat));
+                const double d = s - target(p, k, lambda);
+                acc.loss += d * d;
+                // d(loss)/d(eval) = 2 d s (1 - s) K; d(eval)/d(w) per phase half.
+                const double common = 2 * d * s * (1 - s) * k;
+                const double mgFactor = common * p.eval.phase / maxPhase;
+                const double egFactor = common * p.eval.scale / eval::fixed::SCALE_NORMAL *
+                                        (maxPhase - p.eval.phase) / maxPhase;
+                for (const Coefficient& c : p.eval.coefficients) {
+                    acc.gradient[2 * c.index] += mgFactor * c.count;
+                    acc.gradient[2 * c.index + 1] += egFactor * c.count;
+                }
+            }
+            return acc;
+        },
+        [](LossAndGradient a, const LossAndGradient& b) {
+            a.loss += b.loss;
+            for (std::size_t i = 0; i < a.gradient.size(); ++i) a.gradient[i] += b.gradient[i];
+            return a;
+        });
+    const double n = std::max<double>(1, double(positions.size()));
+    if (gradient) {
+        gradient->assign(size, 0);
+        for (std::size_t i = 0; i < size; ++i) (*gradient)[i] = total.gradient[i] / n;
+    }
+    return total.loss / n;
+}
+
+bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string* error) {
+    if (options.inputs.empty() || options.out.empty()) {
+        *error = "tune needs --data FILE (one or more) and --out FILE";
+        return false;
+    }
+    if (options.threads < 1 || options.epochs < 0 || options.batchSize < 1 || options.lambda < 0 ||
+        options.lambda > 1) {
+        *error = "tune: bad --threads, --epochs, --batch or --lambda (0..1)";
+        return false;
+    }
+    // Fail before hours of work when the output cannot be written.
+    const std::string temporary = options.out + ".tmp";
+    {
+        std::ofstream probe(temporary);
+        if (!probe) {
+            *error = "cannot write output '" + temporary + "'";
+            return false;
+        }
+    }
+    tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
+                                std::size_t(options.threads));
+
+    std::vector<TrainingPosition> data;
+    for (const std::string& path : options.inputs) {
+        const ReadStats stats =
+            read_data_file(path, [&](const TrainingPosition& p) { data.push_back(p); });
+        if (!stats.ok()) {
+            *error = stats.error;
+            return false;
+        }
+        progress << path << ": " << stats.good << " positions";
+        if (stats.bad) progress << ", " << stats.bad << " damaged records skipped";
+        if (stats.tailBytes) progress << ", " << stats.tailBytes << " bytes of a partial record";
+        progress << "\n";
+    }
+    std::size_t skipped = 0;
+    const auto prepareStart = std::chrono::steady_clock::now();
+    const std::vector<TunerPosition> positions =
+        prepare_positions(data, eval::DEFAULT_WEIGHTS, &skipped);
+    const double prepareSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - prepareStart).count();
+    data = {};
+    progress << positions.size() << " positions to tune on (" << skipped
+             << " without a linear form skipped), coefficients in " << prepareSeconds << " s\n";
+    if (positions.empty()) {
+        *error = "no positions to tune on";
+        return false;
+    }
+
+    const auto start = eval::to_flat(eval::DEFAULT_WEIGHTS);
+    std::vector<double> flat(start.begin(), start.end());
+    double k = options.fixedK;
+    if (k <= 0) {
+        std::vector<double> evals, targets;
+        for (const TunerPosition& p : positions) {
+            evals.push_back(linear_eval_value(p.eval, flat.data()));
+            targets.push_back(p.result); // K is fitted against results alone
+        }
+        k = fit_k(evals, targets);
+    }
+    char line[200];
+    std::snprintf(line, sizeof line, "K = %.6f, initial loss %.6f\n", k,
+                  loss_and_gradient(positions, flat.data(), k, options.lambda, nullptr));
+    progress << line << std::flush;
+
+    // Adam with the usual constants.
+    const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
+    std::vector<double> m(flat.size()), v(flat.size()), gradient;
+    long step = 0;
+    for (int epoch = 1; epoch <= options.epochs; ++epoch) {
+        const auto t0 = std::chrono::steady_clock::now();
+        double lossSum = 0;
+        for (std::size_t begin = 0; begin < positions.size(); begin += options.batchSize) {
+            const std::size_t n = std::min(options.batchSize, positions.size() - begin);
+            lossSum += double(n) * loss_and_gradient(std::span(positions).subspan(begin, n),
+                                                     flat.data(), k, options.lambda, &gradient);
+            ++step;
+            for (std::size_t i = 0; i < flat.size(); ++i) {
+                if (is_fixed_weight(WeightIndex(i / 2))) continue;
+                m[i] = beta1 * m[i] + (1 - beta1) * gradient[i];
+                v[i] = beta2 * v[i] + (1 - beta2) * gradient[i] * gradient[i];
+                const double mHat = m[i] / (1 - std::pow(beta1, double(step)));
+                const double vHat = v[i] / (1 - std::pow(beta2, double(step)));
+                flat[i] -= options.learningRate * mHat / (std::sqrt(vHat) + epsilon);
+            }
+        }
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::snprintf(line, sizeof line, "epoch %d  loss %.6f  %.0f positions/s\n", epoch,
+                      lossSum / double(positions.size()),
+                      double(positions.size()) / std::max(seconds, 1e-9));
+        progress << line << std::flush;
+    }
+
+    std::array<int, eval::WEIGHT_FLAT_SIZE> rounded{};
+    for (std::size_t i = 0; i < flat.size(); ++i) rounded[i] = int(std::lround(flat[i]));
+    {
+        std::ofstream out(temporary, std::ios::trunc);
+        out << eval::weights_source(eval::from_flat(rounded));
+        if (!out.flush()) {
+            *error = "cannot write '" + temporary + "'";
+            return false;
+        }
+    }
+    if (std::rename(temporary.c_str(), options.out.c_str()) != 0) {
+        *error = "cannot rename '" + temporary + "' to '" + options.out + "'";
+        return false;
+    }
+    progress << "wrote " << options.out << "\n";
+    return true;
+}
+
+} // namespace flotilla::tools
