@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Builds and runs every test: the format check; for each of the presets release, portable and
+# asan, configure + build + ctest; the tsan preset for the threaded layers; then the fuzz
+# preset, each fuzz target for FUZZ_SECONDS.
+# Environment:
+#   TEST_PRESETS   presets to build and test (default: "release portable asan")
+#   TSAN_PRESETS   "tsan" to run the ThreadSanitizer tests of the threaded layers, "" to skip
+#   FUZZ_SECONDS   seconds per fuzz target (default 60; 0 skips fuzzing)
+#   FLOTILLA_JOBS  parallel compile and test jobs (default: all cores)
+# Tests labelled `extended` need ../shared/data beside the project; without it they are left out.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+TEST_PRESETS=${TEST_PRESETS:-release portable asan}
+TSAN_PRESETS=${TSAN_PRESETS:-tsan}
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+jobs=${FLOTILLA_JOBS:-$(nproc)}
+export FLOTILLA_JOBS=${jobs}
+
+phase_names=()
+phase_seconds=()
+phase_started=0
+section() {
+  finish_phase
+  phase_names+=("$*")
+  phase_started=${SECONDS}
+  printf '\n==================== %s ====================\n' "$*"
+}
+finish_phase() {
+  if ((${#phase_names[@]} > ${#phase_seconds[@]})); then
+    phase_seconds+=($((SECONDS - phase_started)))
+  fi
+}
+print_timings() {
+  local status=$?
+  finish_phase
+  printf '\n==================== test.sh timings ====================\n'
+  local i
+  for i in "${!phase_seconds[@]}"; do
+    printf '%6ds  %s\n' "${phase_seconds[$i]}" "${phase_names[$i]}"
+  done
+  printf '%6ds  total (%s)\n' "${SECONDS}" "$( ((status == 0)) && echo passed || echo FAILED)"
+}
+trap print_timings EXIT
+
+section "format check"
+scripts/check-format.sh
+
+label_args=()
+if [[ -d ../shared/data ]]; then
+  echo "test: ../shared/data found: the tests labelled 'extended' run too"
+else
+  echo "test: ../shared/data not found: leaving out the tests labelled 'extended'"
+  label_args=(-LE extended)
+fi
+
+# The extended suites are about correctness of the board, which the optimised builds prove;
+# under the sanitizers they would cost most of CI's time for no new code paths.
+for preset in ${TEST_PRESETS}; do
+  section "${preset}: build"
+  scripts/build.sh "${preset}"
+  section "${preset}: test"
+  preset_labels=("${label_args[@]}")
+  [[ ${preset} == asan ]] && preset_labels=(-LE extended)
+  ctest --preset "${preset}" -j "${jobs}" "${preset_labels[@]}"
+done
+
+# ThreadSanitizer: the layers where threads meet (search threads, Lazy SMP, the UCI loop
+# beside a running search). Only their test programs are built, to keep CI short.
+if [[ " ${TSAN_PRESETS} " == *" tsan "* ]]; then
+  section "tsan: build"
+  scripts/build.sh tsan --target flotilla_threads_tests flotilla_uci_tests flotilla_search_tests
+  section "tsan: test"
+  ctest --preset tsan -j "${jobs}" -LE extended -E '_NOT_BUILT$'
+fi
+
+# libFuzzer targets are the executables of the fuzz build that define LLVMFuzzerTestOneInput.
+fuzz_targets() {
+  find build/fuzz -path build/fuzz/CMakeFiles -prune -o -type f -executable -print | sort |
+    while read -r exe; do
+      # grep reads all of nm's output (no -q), so nm never dies of SIGPIPE under pipefail.
+      if nm -g --defined-only "${exe}" 2>/dev/null | grep ' T LLVMFuzzerTestOneInput$' >/dev/null; then
+        echo "${exe}"
+      fi
+    done
+}
+
+if [[ ! -f tests/fuzz/CMakeLists.txt ]]; then
+  section "fuzz: skipped"
+  echo "test: tests/fuzz/CMakeLists.txt does not exist yet: no fuzz targets to build"
+elif ((FUZZ_SECONDS <= 0)); then
+  section "fuzz: skipped"
+  echo "test: FUZZ_SECONDS=${FUZZ_SECONDS}: fuzzing skipped"
+else
+  section "fuzz: build"
+  scripts/build.sh fuzz
+  mapfile -t targets < <(fuzz_targets)
+  if ((${#targets[@]} == 0)); then
+    echo "test: error: the fuzz build produced no fuzz targets" >&2
+    exit 1
+  fi
+  for exe in "${targets[@]}"; do
+    name=$(basename "${exe}")
+    section "fuzz: ${name} for ${FUZZ_SECONDS}s"
+    # A scratch copy of the seed corpus: the fuzzer adds inputs to it, the repository stays clean.
+    corpus=$(mktemp -d "${TMPDIR:-/tmp}/flotilla-fuzz-${name}.XXXXXX")
+    if [[ -d tests/fuzz/corpus/${name} ]]; then
+      cp -R "tests/fuzz/corpus/${name}/." "${corpus}/"
+    else
+      echo "test: no seed corpus in tests/fuzz/corpus/${name}: starting empty"
+    fi
+    dict_args=()
+    [[ -f tests/fuzz/${name}.dict ]] && dict_args=("-dict=tests/fuzz/${name}.dict")
+    # Crash reproducers land here, outside the temporary corpus, so they survive the run.
+    artifacts=build/fuzz/artifacts/${name}
+    mkdir -p "${artifacts}"
+    if ! "${exe}" -max_total_time="${FUZZ_SECONDS}" -timeout=10 -rss_limit_mb=2048 \
+      -print_final_stats=1 -artifact_prefix="${artifacts}/" "${dict_args[@]}" "${corpus}"; then
+      echo "test: error: fuzz target ${name} failed; reproducer(s): $(ls "${artifacts}")" >&2
+      echo "test: rerun one with: ${exe} ${artifacts}/<file>" >&2
+      rm -rf "${corpus}"
+      exit 1
+    fi
+    rm -rf "${corpus}"
+  done
+fi
