@@ -5,13 +5,23 @@
 
 #include "search/selectivity/check_extension.h"
 #include "search/selectivity/delta_pruning.h"
+#include "search/selectivity/fail_high_reductions.h"
 #include "search/selectivity/futility.h"
+#include "search/selectivity/history_leaf_pruning.h"
+#include "search/selectivity/internal_iterative_reductions.h"
 #include "search/selectivity/late_move_pruning.h"
 #include "search/selectivity/late_move_reductions.h"
 #include "search/selectivity/mate_distance.h"
 #include "search/selectivity/null_move.h"
+#include "search/selectivity/null_move_reductions.h"
+#include "search/selectivity/one_reply_extension.h"
+#include "search/selectivity/passed_pawn_extension.h"
 #include "search/selectivity/qsearch_see_pruning.h"
+#include "search/selectivity/razoring.h"
+#include "search/selectivity/recapture_extension.h"
 #include "search/selectivity/reverse_futility.h"
+#include "search/selectivity/see_pruning.h"
+#include "search/selectivity/verified_null_move.h"
 
 namespace flotilla::search {
 
@@ -33,7 +43,19 @@ struct Params {
     MateDistanceParams mateDistance;
     DeltaPruningParams deltaPruning;
     QsearchSeePruningParams qsearchSeePruning;
+    VerifiedNullMoveParams verifiedNullMove;
+    RazoringParams razoring;
+    InternalIterativeReductionParams internalIterativeReductions;
+    SeePruningParams seePruning;
+    HistoryLeafPruningParams historyLeafPruning;
+    RecaptureExtensionParams recaptureExtension;
+    PassedPawnExtensionParams passedPawnExtension;
+    OneReplyExtensionParams oneReplyExtension;
+    FailHighReductionParams failHighReductions;
+    NullMoveReductionParams nullMoveReductions;
     int moveOverheadMs = 10; // subtracted from the clock for communication delays
+    int multiPv = 1;         // best root moves searched and reported per iteration (MultiPV)
+    bool showWdl = false;    // UCI output only: add `wdl W D L` to info lines (UCI_ShowWDL)
 };
 
 } // namespace flotilla::search

@@ -1,4 +1,6 @@
-// Iterative deepening at the root, with aspiration windows.
+// Iterative deepening at the root: aspiration windows, MultiPV (the K-th line is
+// searched with the K-1 better moves excluded from the root), and the time checks
+// between iterations, whose soft limit follows the best move's stability.
 #include "core/movegen.h"
 #include "search/worker.h"
 
@@ -6,7 +8,29 @@
 
 namespace flotilla::search {
 
-SearchInfo Worker::make_info(Value score, Bound bound, const std::vector<Move>& line) const {
+namespace {
+
+// Lazy SMP diversity: helper `index` skips iterations in blocks of 1 or 2 depths, offset
+// by its index, so the threads are not all on the same depth at once (the skip-block
+// idea of Lazy SMP as published with Stockfish 7-11, in our own form). Depth 1 is never
+// skipped: every thread must finish a first iteration to have a move to vote for.
+bool helper_skips(int index, int depth) {
+    if (index == 0 || depth <= 1) return false;
+    const int size = 1 + (index - 1) / 2 % 2; // 1, 1, 2, 2, 1, 1, ...
+    const int phase = (index - 1) % (2 * size);
+    return (depth + phase) / size % 2 == 1;
+}
+
+// One principal variation of a completed iteration.
+struct RootLine {
+    Value score = VALUE_ZERO;
+    std::vector<Move> pv;
+};
+
+} // namespace
+
+SearchInfo Worker::make_info(Value score, Bound bound, const std::vector<Move>& line,
+                             int multiPv) const {
     SearchInfo info;
     info.depth = rootDepth;
     info.seldepth = seldepth;
@@ -15,8 +39,54 @@ SearchInfo Worker::make_info(Value score, Bound bound, const std::vector<Move>& 
     info.nodes = nodeCount;
     info.timeMs = clock.elapsed_ms();
     info.hashfull = tt.hashfull();
+    info.multiPv = multiPv;
     info.pv = line;
     return info;
+}
+
+// Searches the current root moves to rootDepth inside an aspiration window around
+// previousScore (a full window when it is VALUE_NONE), widening it on each failure.
+Value Worker::search_root_line(StackEntry* ss, Value previousScore, int multiPv,
+                               const InfoCallback& onInfo) {
+    int delta = params.aspiration.initialDelta;
+    Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    if (params.aspiration.enabled && rootDepth >= params.aspiration.minDepth &&
+        previousScore != VALUE_NONE) {
+        alpha = std::max(previousScore - delta, -VALUE_INFINITE);
+        beta = std::min(previousScore + delta, VALUE_INFINITE);
+    }
+    while (true) {
+        const Value score = search(ss, alpha, beta, rootDepth, false);
+        if (aborted) return score;
+        Bound failed = BOUND_NONE;
+        if (score <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = std::max(score - delta, -VALUE_INFINITE);
+            failed = BOUND_UPPER;
+        } else if (score >= beta) {
+            beta = std::min(score + delta, VALUE_INFINITE);
+            failed = BOUND_LOWER;
+            rootBestMove = pv->moves[0][0]; // search the move that failed high first
+        } else {
+            return score;
+        }
+        // Long searches tell the user that the score moved.
+        if (onInfo && clock.elapsed_ms() > 3000)
+            onInfo(make_info(score, failed,
+                             {pv->moves[0], pv->moves[0] + std::max(pv->length[0], 1)}, multiPv));
+        delta += delta / 2 + 5;
+    }
+}
+
+// The expected reply when the PV is only one move long (it was cut by a TT hit
+// or a stop): the TT's move for the position after `best`, if it is legal there.
+Move Worker::ponder_move_from_tt(Move best) const {
+    Position after = pos;
+    after.make_move(best);
+    const std::optional<TTData> entry = tt.probe(after.key());
+    if (entry && after.is_pseudo_legal(entry->move) && after.is_legal(entry->move))
+        return entry->move;
+    return Move::none();
 }
 
 SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
@@ -28,13 +98,14 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
     reductions.emplace(params.lateMoveReductions);
     stop = &stopFlag;
     clock = Stopwatch();
-    timePlan = plan_time(limits, pos.side_to_move(), params.moveOverheadMs);
+    timePlan = plan_time(limits, pos.side_to_move(), params.moveOverheadMs, pos.game_ply());
     nodeCount = 0;
     counters = Stats{};
     aborted = false;
     completedDepth = 0;
     rootDepth = 0;
     seldepth = 0;
+    seldepthSeen.store(0, std::memory_order_relaxed);
     rootBestMove = Move::none();
 
     for (int i = 0; i < STACK_SIZE; ++i) {
@@ -60,60 +131,71 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
         return result;
     }
 
-    std::vector<Move> rootPv;
-    Value previousScore = VALUE_ZERO;
+    const std::vector<Move> allRootMoves = rootMoves;
+    const int lineCount = std::clamp(params.multiPv, 1, int(allRootMoves.size()));
+    std::vector<RootLine> lines; // of the last completed iteration, best first
     const int maxDepth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 8) : MAX_PLY - 8;
+    std::int64_t softLimit = timePlan.soft;
+    int stableIterations = 0;
 
     for (rootDepth = 1; rootDepth <= maxDepth; ++rootDepth) {
+        if (helper_skips(threadIndex, rootDepth)) continue;
         seldepth = 0;
-        // Aspiration window around the last score, widened on each failure.
-        int delta = params.aspiration.initialDelta;
-        Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-        if (params.aspiration.enabled && rootDepth >= params.aspiration.minDepth) {
-            alpha = std::max(previousScore - delta, -VALUE_INFINITE);
-            beta = std::min(previousScore + delta, VALUE_INFINITE);
-        }
-        Value score;
-        while (true) {
-            score = search(ss, alpha, beta, rootDepth, false);
+        std::vector<RootLine> found;
+        for (int k = 0; k < lineCount; ++k) {
+            // The K-th best line: the moves of the better lines are left out.
+            rootMoves.clear();
+            for (Move m : allRootMoves)
+                if (std::none_of(found.begin(), found.end(),
+                                 [m](const RootLine& l) { return l.pv.front() == m; }))
+                    rootMoves.push_back(m);
+            const bool known = k < int(lines.size());
+            rootBestMove =
+                known && is_root_move(lines[k].pv.front()) ? lines[k].pv.front() : Move::none();
+            const Value score =
+                search_root_line(ss, known ? lines[k].score : VALUE_NONE, k + 1, onInfo);
             if (aborted) break;
-            Bound failed = BOUND_NONE;
-            if (score <= alpha) {
-                beta = (alpha + beta) / 2;
-                alpha = std::max(score - delta, -VALUE_INFINITE);
-                failed = BOUND_UPPER;
-            } else if (score >= beta) {
-                beta = std::min(score + delta, VALUE_INFINITE);
-                failed = BOUND_LOWER;
-                rootBestMove = pv->moves[0][0]; // search the move that failed high first
-            } else {
-                break;
-            }
-            // Long searches tell the user that the score moved.
-            if (onInfo && clock.elapsed_ms() > 3000)
-                onInfo(make_info(score, failed,
-                                 {pv->moves[0], pv->moves[0] + std::max(pv->length[0], 1)}));
-            delta += delta / 2 + 5;
+            RootLine line{score, {pv->moves[0], pv->moves[0] + pv->length[0]}};
+            if (line.pv.empty() || !is_root_move(line.pv.front()))
+                line.pv.assign(1, rootBestMove ? rootBestMove : rootMoves.front());
+            found.push_back(std::move(line));
         }
+        rootMoves = allRootMoves;
+        // An unfinished iteration is dropped, unless nothing better is known.
+        if (aborted && !(lines.empty() && !found.empty())) break;
+
+        // A later line may outscore an earlier one after a re-search: order by score.
+        std::stable_sort(found.begin(), found.end(),
+                         [](const RootLine& a, const RootLine& b) { return a.score > b.score; });
+        const bool sameBest =
+            !lines.empty() && lines.front().pv.front() == found.front().pv.front();
+        const int scoreDrop = lines.empty() ? 0 : lines.front().score - found.front().score;
+        stableIterations = sameBest ? stableIterations + 1 : 0;
+        lines = std::move(found);
         if (aborted) break;
 
         completedDepth = rootDepth;
-        previousScore = score;
-        if (pv->length[0] > 0) rootPv.assign(pv->moves[0], pv->moves[0] + pv->length[0]);
-        if (!rootPv.empty()) rootBestMove = rootPv.front();
-        if (onInfo) onInfo(make_info(score, BOUND_EXACT, rootPv));
-
-        result.score = score;
+        seldepthSeen.store(std::max(seldepthSeen.load(std::memory_order_relaxed), seldepth),
+                           std::memory_order_relaxed);
+        if (onInfo)
+            for (int k = 0; k < int(lines.size()); ++k)
+                onInfo(make_info(lines[k].score, BOUND_EXACT, lines[k].pv, k + 1));
+        result.score = lines.front().score;
         result.depth = rootDepth;
 
-        if (limits.mate > 0 && score >= mate_in(2 * limits.mate)) break;
-        if (clock.elapsed_ms() >= timePlan.soft) break;
+        // `go mate N`: a mate in N moves (2N - 1 plies) or faster has been found.
+        if (limits.mate > 0 && lines.front().score >= mate_in(2 * limits.mate - 1)) break;
+        softLimit = scaled_soft_limit(timePlan, stability_factor(stableIterations, scoreDrop));
+        if (clock.elapsed_ms() >= softLimit) break;
         if (stop->load(std::memory_order_relaxed)) break;
     }
 
-    if (rootPv.empty()) rootPv.push_back(rootMoves.front()); // stopped before depth 1 finished
-    result.bestMove = rootPv[0];
-    result.ponderMove = rootPv.size() > 1 ? rootPv[1] : Move::none();
+    // Stopped before the first line of depth 1 was done: any legal move.
+    const std::vector<Move> bestLine =
+        lines.empty() ? std::vector<Move>{rootMoves.front()} : lines.front().pv;
+    if (!lines.empty() && completedDepth == 0) result.score = lines.front().score;
+    result.bestMove = bestLine.front();
+    result.ponderMove = bestLine.size() > 1 ? bestLine[1] : ponder_move_from_tt(result.bestMove);
     result.nodes = nodeCount;
     return result;
 }

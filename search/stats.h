@@ -18,6 +18,19 @@ struct Stats {
     std::uint64_t mateDistanceCutoffs = 0;
     std::uint64_t deltaPruned = 0;
     std::uint64_t qsearchSeePruned = 0;
+    std::uint64_t nullMoveVerifications = 0;
+    std::uint64_t nullMoveVerificationFailures = 0;
+    std::uint64_t razoringCutoffs = 0;
+    std::uint64_t limitedRazoringReductions = 0;
+    std::uint64_t internalIterativeReductions = 0;
+    std::uint64_t seePrunedQuiets = 0;
+    std::uint64_t seePrunedCaptures = 0;
+    std::uint64_t historyLeafPruned = 0;
+    std::uint64_t recaptureExtensions = 0;
+    std::uint64_t passedPawnExtensions = 0;
+    std::uint64_t oneReplyExtensions = 0;
+    std::uint64_t failHighReductions = 0;
+    std::uint64_t nullMoveReductions = 0;
     std::uint64_t ttCutoffs = 0;
 
     // Calls f(name, value) for every counter, in a fixed order (for printing and summing).
@@ -33,6 +46,19 @@ struct Stats {
         f("MateDistancePruning", mateDistanceCutoffs);
         f("DeltaPruning", deltaPruned);
         f("QsearchSeePruning", qsearchSeePruned);
+        f("NullMoveVerifications", nullMoveVerifications);
+        f("NullMoveVerificationFailures", nullMoveVerificationFailures);
+        f("RazoringCutoffs", razoringCutoffs);
+        f("LimitedRazoringReductions", limitedRazoringReductions);
+        f("InternalIterativeReductions", internalIterativeReductions);
+        f("SeePruningQuiets", seePrunedQuiets);
+        f("SeePruningCaptures", seePrunedCaptures);
+        f("HistoryLeafPruning", historyLeafPruned);
+        f("RecaptureExtension", recaptureExtensions);
+        f("PassedPawnExtension", passedPawnExtensions);
+        f("OneReplyExtension", oneReplyExtensions);
+        f("FailHighReductions", failHighReductions);
+        f("NullMoveReductions", nullMoveReductions);
         f("TTCutoffs", ttCutoffs);
     }
 
@@ -48,6 +74,19 @@ struct Stats {
         mateDistanceCutoffs += o.mateDistanceCutoffs;
         deltaPruned += o.deltaPruned;
         qsearchSeePruned += o.qsearchSeePruned;
+        nullMoveVerifications += o.nullMoveVerifications;
+        nullMoveVerificationFailures += o.nullMoveVerificationFailures;
+        razoringCutoffs += o.razoringCutoffs;
+        limitedRazoringReductions += o.limitedRazoringReductions;
+        internalIterativeReductions += o.internalIterativeReductions;
+        seePrunedQuiets += o.seePrunedQuiets;
+        seePrunedCaptures += o.seePrunedCaptures;
+        historyLeafPruned += o.historyLeafPruned;
+        recaptureExtensions += o.recaptureExtensions;
+        passedPawnExtensions += o.passedPawnExtensions;
+        oneReplyExtensions += o.oneReplyExtensions;
+        failHighReductions += o.failHighReductions;
+        nullMoveReductions += o.nullMoveReductions;
         ttCutoffs += o.ttCutoffs;
         return *this;
     }

@@ -7,6 +7,7 @@
 #include "search/movepick.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace flotilla::search {
 
@@ -15,6 +16,11 @@ namespace {
 // True when a stored bound makes the TT score usable against the window.
 bool bound_allows(Bound bound, Value ttScore, Value beta) {
     return bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER);
+}
+
+// Castling is encoded king-takes-own-rook, so it is never a capture.
+bool is_capture(const Position& pos, Move m) {
+    return m.type() == EN_PASSANT || (m.type() != CASTLING && pos.piece_on(m.to()) != NO_PIECE);
 }
 
 } // namespace
@@ -139,8 +145,26 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
         !inCheck && (ss - 2)->staticEval != VALUE_NONE && ss->staticEval > (ss - 2)->staticEval;
     const Color us = pos.side_to_move();
 
-    // 4. Static pruning, all behind one guard: not at PV nodes, not in check.
-    if (!pvNode && !inCheck) {
+    // 4. Static pruning, all behind one guard: not at PV nodes, not in check, no
+    //    mate score near the window.
+    const bool staticPruningAllowed = !pvNode && !inCheck && std::abs(beta) < VALUE_MATE_IN_MAX_PLY;
+    if (staticPruningAllowed) {
+        // 4a. Razoring into quiescence: trust a confirmed fail low.
+        if (razor_to_qsearch(params.razoring, depth, eval, alpha)) {
+            const Value v = qsearch(ss, alpha, alpha + 1);
+            if (aborted) return VALUE_ZERO;
+            if (v <= alpha) {
+                ++counters.razoringCutoffs;
+                return v;
+            }
+        }
+        // 4b. Limited razoring at pre-pre-frontier nodes.
+        if (const Depth r = limited_razoring_reduction(params.razoring, depth, eval, alpha)) {
+            ++counters.limitedRazoringReductions;
+            depth -= r;
+        }
+
+        // 4c. Reverse futility pruning (the beta side of futility).
         if (reverse_futility_prunes(params.reverseFutility, depth, eval, beta, improving)) {
             ++counters.reverseFutilityCutoffs;
             return eval;
@@ -153,7 +177,8 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
                                           pvNode,
                                           (ss - 1)->move == Move::null(),
                                           pos.has_non_pawn_material(us)};
-        if (null_move_allowed(params.nullMove, nullContext)) {
+        // 4d. Null move pruning, verified at high depth.
+        if (!nullMoveVerifying && null_move_allowed(params.nullMove, nullContext)) {
             ++counters.nullMoveTried;
             const Depth r = null_move_reduction(params.nullMove, depth, eval, beta);
             ss->move = Move::null();
@@ -163,15 +188,51 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
             const Value nullScore = -search(ss + 1, -beta, -beta + 1, depth - r, !cutNode);
             pos.unmake_null_move();
             if (aborted) return VALUE_ZERO;
-            if (nullScore >= beta) {
+            // A mate found by passing is not a proven mate.
+            const Value cutScore = nullScore >= VALUE_MATE_IN_MAX_PLY ? beta : nullScore;
+            const Depth nullReduction =
+                nullScore >= beta ? null_move_depth_reduction(params.nullMoveReductions, depth) : 0;
+            if (nullReduction) {
+                // Null move reductions: search shallower instead of cutting.
+                ++counters.nullMoveReductions;
+                depth -= nullReduction;
+            } else if (nullScore >= beta &&
+                       !null_move_needs_verification(params.verifiedNullMove, depth)) {
                 ++counters.nullMoveCutoffs;
-                // A mate found by passing is not a proven mate.
-                return nullScore >= VALUE_MATE_IN_MAX_PLY ? beta : nullScore;
+                return cutScore;
+            } else if (nullScore >= beta) {
+                // Verification: the real moves, reduced, with null moves off below.
+                ++counters.nullMoveVerifications;
+                nullMoveVerifying = true;
+                const Value v = search(ss, beta - 1, beta, depth - r, false);
+                nullMoveVerifying = false;
+                if (aborted) return VALUE_ZERO;
+                if (v >= beta) {
+                    ++counters.nullMoveCutoffs;
+                    return cutScore;
+                }
+                ++counters.nullMoveVerificationFailures;
             }
         }
     }
 
-    // 5. The move loop.
+    // 5. Reductions before the move loop: fail-high reductions (Feldmann) when the
+    //    static eval minus the opponent's threat still reaches beta; internal
+    //    iterative reduction when there is no TT move.
+    if (staticPruningAllowed && params.failHighReductions.enabled) {
+        if (const Depth r = fail_high_reduction(params.failHighReductions, depth, pvNode, eval,
+                                                pawn_threat(pos), beta)) {
+            ++counters.failHighReductions;
+            depth -= r;
+        }
+    }
+    if (const Depth r = internal_iterative_reduction(params.internalIterativeReductions, depth,
+                                                     ttMove.is_ok())) {
+        ++counters.internalIterativeReductions;
+        depth -= r;
+    }
+
+    // 6. The move loop.
     const StackEntry* prev = ss - 1;
     const Move countermove = prev->move.is_ok()
                                  ? histories->counterMoves.at(prev->movedPiece, prev->move.to())
@@ -184,6 +245,9 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
     int moveCount = 0;
     Move quietsTried[64], capturesTried[32];
     int quietCount = 0, captureCount = 0;
+    const int legalMoves = inCheck && params.oneReplyExtension.enabled ? count_legal_moves(pos) : 0;
+    const Move previous = (ss - 1)->move;
+    const bool previousWasCapture = previous.is_ok() && pos.captured_piece() != NO_PIECE;
 
     for (Move m = picker.next(); m; m = picker.next()) {
         if (rootNode && !is_root_move(m)) continue;
@@ -196,8 +260,14 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
                                         (*(ss - 2)->continuation)[moved][m.to()]
                                   : 0;
 
-        // 6. Shallow-depth pruning of quiet moves, once a move that avoids mate is known.
-        if (!rootNode && !inCheck && quiet && !givesCheck && bestScore > VALUE_MATED_IN_MAX_PLY) {
+        // 7. Shallow-depth pruning, once a move that avoids mate is known.
+        const bool movePruningAllowed = !rootNode && !inCheck && bestScore > VALUE_MATED_IN_MAX_PLY;
+        if (movePruningAllowed && see_pruning_applies(params.seePruning, depth) && !givesCheck &&
+            !see_ge(pos, m, see_pruning_threshold(params.seePruning, depth, quiet))) {
+            ++(quiet ? counters.seePrunedQuiets : counters.seePrunedCaptures);
+            continue;
+        }
+        if (movePruningAllowed && quiet && !givesCheck) {
             // Per move rather than skipping all remaining quiets: a late quiet check
             // (often a mate) must still be searched.
             if (late_move_prunes(params.lateMovePruning, depth, moveCount, improving)) {
@@ -208,16 +278,32 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
                 ++counters.futilityPruned;
                 continue;
             }
+            if (history_leaf_prunes(params.historyLeafPruning, depth, history)) {
+                ++counters.historyLeafPruned;
+                continue;
+            }
         }
 
-        // 7. Extensions.
-        const Depth extension = check_extension(params.checkExtension, givesCheck, ply, rootDepth);
-        counters.checkExtensions += extension;
+        // 8. Extensions: at most one ply per move, all under one path bound.
+        const Depth checkExt = check_extension(params.checkExtension, givesCheck, ply, rootDepth);
+        const Depth recaptureExt =
+            recapture_extension(params.recaptureExtension, is_capture(pos, m), previousWasCapture,
+                                m.to(), previous.to(), ply, rootDepth);
+        const Depth passedPawnExt =
+            passed_pawn_extension(params.passedPawnExtension, type_of(moved) == PAWN,
+                                  relative_rank(us, m.to()), ply, rootDepth);
+        const Depth oneReplyExt =
+            one_reply_extension(params.oneReplyExtension, inCheck, legalMoves, ply, rootDepth);
+        counters.checkExtensions += checkExt;
+        counters.recaptureExtensions += recaptureExt;
+        counters.passedPawnExtensions += passedPawnExt;
+        counters.oneReplyExtensions += oneReplyExt;
+        const Depth extension = std::max({checkExt, recaptureExt, passedPawnExt, oneReplyExt});
         const Depth newDepth = depth - 1 + extension;
 
         make_move(ss, m);
         Value score = -VALUE_INFINITE;
-        // 8. Late move reductions, then PVS: null window first, full window for new PV moves.
+        // 9. Late move reductions, then PVS: null window first, full window for new PV moves.
         const bool reducible = params.lateMoveReductions.enabled && quiet &&
                                depth >= params.lateMoveReductions.minDepth &&
                                moveCount > 1 + (pvNode ? 1 : 0);
@@ -259,7 +345,7 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
         }
     }
 
-    // 9. No legal move: mate or stalemate.
+    // 10. No legal move: mate or stalemate.
     if (moveCount == 0) return inCheck ? mated_in(ply) : VALUE_DRAW;
 
     if (bestScore >= beta)

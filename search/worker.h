@@ -31,6 +31,7 @@ struct SearchInfo {
     std::uint64_t nodes = 0;
     std::int64_t timeMs = 0;
     int hashfull = 0;
+    int multiPv = 1; // this line's rank among the MultiPV lines, from 1
     std::vector<Move> pv;
 };
 
@@ -43,6 +44,22 @@ struct SearchResult {
 };
 
 using InfoCallback = std::function<void(const SearchInfo&)>;
+
+// A counter one thread writes and others read (Lazy SMP sums node counts for info):
+// relaxed atomic load + store, so no data race and no locked instruction per node.
+class RelaxedCounter {
+  public:
+    RelaxedCounter& operator=(std::uint64_t v) {
+        value.store(v, std::memory_order_relaxed);
+        return *this;
+    }
+    RelaxedCounter& operator++() { return *this = get() + 1; } // owner thread only
+    operator std::uint64_t() const { return get(); }
+    std::uint64_t get() const { return value.load(std::memory_order_relaxed); }
+
+  private:
+    std::atomic<std::uint64_t> value{0};
+};
 
 class Worker {
   public:
@@ -57,7 +74,14 @@ class Worker {
     // Forgets all move-ordering statistics (`ucinewgame`).
     void clear_histories();
     const Stats& stats() const { return counters; }
-    std::uint64_t nodes() const { return nodeCount; }
+    // Safe to read from any thread while the search runs (Lazy SMP info lines).
+    std::uint64_t nodes() const { return nodeCount.get(); }
+    // Only while this worker is idle (its next search would reset it too).
+    void reset_nodes() { nodeCount = 0; }
+    int seldepth_reached() const { return seldepthSeen.load(std::memory_order_relaxed); }
+    // Lazy SMP: 0 is the main thread; a helper (index > 0) skips some iterations by a
+    // pattern keyed on its index, so the threads spread over different depths.
+    void set_thread_index(int index) { threadIndex = index; }
 
   private:
     Value search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool cutNode);
@@ -71,7 +95,11 @@ class Worker {
     void update_quiet_histories(StackEntry* ss, Move m, int bonus);
     void update_cutoff_histories(StackEntry* ss, Move best, Depth depth, const Move* quiets,
                                  int quietCount, const Move* captures, int captureCount);
-    SearchInfo make_info(Value score, Bound bound, const std::vector<Move>& pv) const;
+    SearchInfo make_info(Value score, Bound bound, const std::vector<Move>& pv,
+                         int multiPv = 1) const;
+    Value search_root_line(StackEntry* ss, Value previousScore, int multiPv,
+                           const InfoCallback& onInfo);
+    Move ponder_move_from_tt(Move best) const;
 
     TranspositionTable& tt;
     std::unique_ptr<Histories> histories;
@@ -87,12 +115,15 @@ class Worker {
     std::vector<Move> rootMoves;
 
     // Search progress.
-    std::uint64_t nodeCount = 0;
+    RelaxedCounter nodeCount;
+    std::atomic<int> seldepthSeen{0}; // max seldepth of completed iterations, for others
+    int threadIndex = 0;
     Stats counters;
     int seldepth = 0;
     Depth rootDepth = 0;
     int completedDepth = 0;
     bool aborted = false;
+    bool nullMoveVerifying = false; // inside a verified-null-move search: no null moves
     Move rootBestMove = Move::none();
 
     StackEntry stack[STACK_SIZE];

@@ -1,21 +1,73 @@
 #include "threads/search_thread.h"
 
+#include "threads/lazy_smp.h"
+
+#include <algorithm>
 #include <chrono>
 
 namespace flotilla::threads {
 
-SearchThread::SearchThread(search::TranspositionTable& tt) : worker(tt) {}
+namespace {
+
+std::optional<Topology> detect_machine() {
+    std::string ignored; // without a topology the threads run unbound, which still works
+    return Topology::detect(&ignored);
+}
+
+// Helpers search without a clock or node budget: the main thread's limits decide and
+// it raises the shared stop flag. Depth, mate and searchmoves still apply.
+search::Limits helper_limits(const search::Limits& limits) {
+    search::Limits helper;
+    helper.infinite = true;
+    helper.depth = limits.depth;
+    helper.mate = limits.mate;
+    helper.searchMoves = limits.searchMoves;
+    return helper;
+}
+
+} // namespace
+
+SearchThread::SearchThread(search::TranspositionTable& tt)
+    : machine(detect_machine()), pool(tt, topology()) {}
 
 SearchThread::~SearchThread() {
     stop();
     wait();
 }
 
+void SearchThread::set_threads(int count, const NumaPolicy& policy) {
+    wait();
+    wantedThreads = std::max(count, 1);
+    wantedPolicy = policy;
+    poolStale = true;
+}
+
+void SearchThread::build_pool() {
+    if (!poolStale) return;
+    pool.resize(wantedThreads, wantedPolicy);
+    poolStale = false;
+}
+
+void SearchThread::clear_histories() {
+    wait();
+    build_pool();
+    // Each thread clears its own tables, so the fresh pages stay on its node.
+    for (int i = 0; i < pool.size(); ++i)
+        pool[i].dispatch([](search::Worker& w) { w.clear_histories(); });
+    for (int i = 0; i < pool.size(); ++i) pool[i].wait_idle();
+}
+
+const search::Stats& SearchThread::stats() const {
+    static const search::Stats none;
+    return pool.size() > 0 ? pool[0].worker().stats() : none;
+}
+
 void SearchThread::start(const Position& pos, const search::Limits& limits,
                          const search::Params& params, search::InfoCallback onInfo,
                          BestMoveCallback onBestMove) {
     wait();
-    search::Limits workerLimits = limits;
+    build_pool();
+    search::Limits mainLimits = limits;
     {
         std::lock_guard lock(mutex);
         holdBestMove = limits.infinite || limits.ponder;
@@ -25,31 +77,64 @@ void SearchThread::start(const Position& pos, const search::Limits& limits,
             // While pondering the clock is not ours: search without a time limit and
             // let the ponder timer apply the plan once ponderhit arrives.
             ponderPlan = search::plan_time(limits, pos.side_to_move(), params.moveOverheadMs);
-            workerLimits.time[WHITE] = workerLimits.time[BLACK] = -1;
-            workerLimits.moveTime = -1;
-            workerLimits.infinite = true;
+            mainLimits.time[WHITE] = mainLimits.time[BLACK] = -1;
+            mainLimits.moveTime = -1;
+            mainLimits.infinite = true;
         }
     }
     stopFlag.store(false, std::memory_order_relaxed);
     busy.store(true, std::memory_order_release);
     if (limits.ponder)
         ponderTimer = std::thread([this, plan = ponderPlan] { watch_ponder_clock(plan); });
-    thread = std::thread([this, pos, workerLimits, params, onInfo = std::move(onInfo),
-                          onBestMove = std::move(onBestMove)]() mutable {
-        run(std::move(pos), std::move(workerLimits), std::move(params), std::move(onInfo),
-            std::move(onBestMove));
+    pool[0].dispatch([this, pos, mainLimits, params, onInfo = std::move(onInfo),
+                      onBestMove = std::move(onBestMove)](search::Worker& main) {
+        run(main, pos, mainLimits, params, onInfo, onBestMove);
     });
 }
 
-void SearchThread::run(Position pos, search::Limits limits, search::Params params,
-                       search::InfoCallback onInfo, BestMoveCallback onBestMove) {
-    const search::SearchResult result = worker.search(pos, limits, params, stopFlag, onInfo);
+void SearchThread::run(search::Worker& main, const Position& pos, const search::Limits& limits,
+                       const search::Params& params, const search::InfoCallback& onInfo,
+                       const BestMoveCallback& onBestMove) {
+    const int count = pool.size();
+    std::vector<search::SearchResult> results(static_cast<std::size_t>(count));
+    for (int i = 1; i < count; ++i) pool[i].worker().reset_nodes(); // idle: no old counts
+    const search::Limits helperLimits = helper_limits(limits);
+    search::Params helperParams = params;
+    helperParams.multiPv = 1; // only the main thread reports lines
+    for (int i = 1; i < count; ++i)
+        pool[i].dispatch([&, i](search::Worker& helper) {
+            results[std::size_t(i)] = helper.search(pos, helperLimits, helperParams, stopFlag);
+        });
+
+    // Info lines come from the main thread, with nodes summed and seldepth the
+    // deepest over all threads (both read as relaxed atomics while helpers run).
+    const auto allThreads = [&](const search::SearchInfo& info) {
+        search::SearchInfo combined = info;
+        combined.nodes = 0;
+        for (int i = 0; i < count; ++i) {
+            combined.nodes += pool[i].worker().nodes();
+            if (i > 0)
+                combined.seldepth =
+                    std::max(combined.seldepth, pool[i].worker().seldepth_reached());
+        }
+        onInfo(combined);
+    };
+    results[0] = main.search(pos, limits, params, stopFlag,
+                             onInfo ? search::InfoCallback(allThreads) : search::InfoCallback());
+    stopFlag.store(true, std::memory_order_relaxed);
+    for (int i = 1; i < count; ++i) pool[i].wait_idle();
+
+    search::SearchResult chosen = results[pick_best_thread(results)];
+    chosen.nodes = 0;
+    for (const search::SearchResult& r : results) chosen.nodes += r.nodes;
     {
         std::unique_lock lock(mutex);
         released.wait(lock, [&] { return !holdBestMove || stopRequested; });
     }
-    if (onBestMove) onBestMove(result);
+    // Not searching any more before bestmove goes out: a GUI may send `go` the moment it
+    // reads it. start() and wait() still wait for this job to return.
     busy.store(false, std::memory_order_release);
+    if (onBestMove) onBestMove(chosen);
 }
 
 void SearchThread::watch_ponder_clock(search::TimePlan plan) {
@@ -81,7 +166,7 @@ void SearchThread::ponderhit() {
 }
 
 void SearchThread::wait() {
-    if (thread.joinable()) thread.join();
+    if (pool.size() > 0) pool[0].wait_idle();
     if (ponderTimer.joinable()) {
         {
             std::lock_guard lock(mutex);

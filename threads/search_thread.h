@@ -1,15 +1,22 @@
-// Runs a search on a thread of its own beside the UCI input loop, so that `stop`,
-// `ponderhit` and `isready` are answered while it thinks. One search thread for
-// now; the Lazy SMP pool will put helpers beside it on the same table.
+// Runs a search beside the UCI input loop, so that `stop`, `ponderhit` and `isready`
+// are answered while it thinks. The search is Lazy SMP on a persistent ThreadPool:
+// thread 0 (the main thread) and the helpers search the same root position, sharing
+// only the transposition table; the main thread's limits decide when all stop.
 #pragma once
 
 #include "search/worker.h"
+#include "threads/placement.h"
+#include "threads/pool.h"
+#include "threads/topology.h"
 
 #include <atomic>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <thread>
+#include <vector>
 
 namespace flotilla::threads {
 
@@ -22,9 +29,16 @@ class SearchThread {
     SearchThread(const SearchThread&) = delete;
     SearchThread& operator=(const SearchThread&) = delete;
 
-    // Starts thinking on a copy of pos. onInfo and onBestMove run on the search
-    // thread. With `infinite` or `ponder` the best move is held back until stop()
-    // or ponderhit(), as the UCI protocol requires.
+    // Only while no search runs. The threads are (re)built at the next search or
+    // clear_histories, so that setting Threads to 1024 costs nothing until it is used.
+    void set_threads(int count, const NumaPolicy& policy);
+    int thread_count() const { return wantedThreads; }
+    // The detected machine; null when hwloc could not read it (nothing is bound then).
+    const Topology* topology() const { return machine ? &*machine : nullptr; }
+
+    // Starts thinking on a copy of pos. onInfo and onBestMove run on the main search
+    // thread. With `infinite` or `ponder` the best move is held back until stop() or
+    // ponderhit(), as the UCI protocol requires.
     void start(const Position& pos, const search::Limits& limits, const search::Params& params,
                search::InfoCallback onInfo, BestMoveCallback onBestMove);
     void stop();
@@ -35,16 +49,25 @@ class SearchThread {
     bool searching() const { return busy.load(std::memory_order_acquire); }
 
     // Valid only while no search runs.
-    void clear_histories() { worker.clear_histories(); }
-    const search::Stats& stats() const { return worker.stats(); }
+    void clear_histories();
+    // The main thread's statistics of the last search.
+    const search::Stats& stats() const;
+    // Placement and binding warnings of the current threads.
+    const std::vector<std::string>& placement_warnings() const { return pool.warnings(); }
 
   private:
-    void run(Position pos, search::Limits limits, search::Params params,
-             search::InfoCallback onInfo, BestMoveCallback onBestMove);
+    void build_pool();
+    void run(search::Worker& main, const Position& pos, const search::Limits& limits,
+             const search::Params& params, const search::InfoCallback& onInfo,
+             const BestMoveCallback& onBestMove);
     void watch_ponder_clock(search::TimePlan plan);
 
-    search::Worker worker;
-    std::thread thread;
+    std::optional<Topology> machine;
+    ThreadPool pool;
+    int wantedThreads = 1;
+    NumaPolicy wantedPolicy;
+    bool poolStale = true;
+
     std::thread ponderTimer;
     std::atomic<bool> stopFlag{false};
     std::atomic<bool> busy{false};

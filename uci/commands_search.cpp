@@ -12,8 +12,9 @@ namespace flotilla::uci {
 void Protocol::start_search(const search::Limits& limits) {
     // The callbacks run on the search thread: they use a copy of the root position.
     const Position root = engine.position();
-    auto onInfo = [this, root](const search::SearchInfo& info) {
-        out.line(format_info(info, root));
+    auto onInfo = [this, root,
+                   showWdl = engine.search_params().showWdl](const search::SearchInfo& info) {
+        out.line(format_info(info, root, showWdl));
     };
     auto onBestMove = [this, root,
                        stats = engine.search_stats_enabled()](const search::SearchResult& result) {

@@ -1,6 +1,7 @@
 #include "uci/engine.h"
 
 #include "core/perft.h"
+#include "threads/topology_report.h"
 #include "uci/engine_options.h"
 #include "uci/text.h"
 
@@ -66,6 +67,32 @@ void Engine::resize_hash(std::int64_t megabytes) {
         return;
     }
     hashMb = megabytes;
+}
+
+void Engine::set_threads(int count) {
+    threadCount = count;
+    searcher->set_threads(count, numaPolicy);
+}
+
+void Engine::set_numa_policy(const std::string& text) {
+    std::string error;
+    const std::optional<NumaPolicy> parsed = parse_numa_policy(text, &error);
+    if (!parsed) {
+        actionError = "NumaPolicy: " + error;
+        return;
+    }
+    numaPolicy = *parsed;
+    numaPolicyText = text;
+    searcher->set_threads(threadCount, numaPolicy);
+}
+
+std::optional<std::string> Engine::topology_report(std::string* error) const {
+    const Topology* machine = searcher->topology();
+    if (!machine) {
+        if (error) *error = "hwloc could not read this machine's topology";
+        return std::nullopt;
+    }
+    return flotilla::topology_report(machine->description(), threadCount, numaPolicyText);
 }
 
 void Engine::clear_hash() {

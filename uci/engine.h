@@ -51,7 +51,10 @@ class Engine {
     // reports the failure and restores the option's previous value.
     void resize_hash(std::int64_t megabytes);
     void clear_hash();
-    void set_threads(int count) { threadCount = count; }
+    // Threads and NumaPolicy: the search threads are rebuilt at the next search.
+    void set_threads(int count);
+    // On a bad policy text the option action fails with the parser's message.
+    void set_numa_policy(const std::string& text);
     void set_chess960(bool on);
 
     // The search runs on its own thread; the callbacks run there. Refused (false,
@@ -74,6 +77,10 @@ class Engine {
     std::int64_t hash_mb() const { return hashMb; }
     int hash_clear_count() const { return hashClears; }
     int threads() const { return threadCount; }
+    const std::string& numa_policy() const { return numaPolicyText; }
+    // The `topology` command's text: the machine and the plan for threads() threads;
+    // nothing (and *error) when hwloc could not read the machine.
+    std::optional<std::string> topology_report(std::string* error) const;
     bool chess960() const { return chess960Mode; }
 
     // go perft: per-root-move leaf counts, using `threads()` oneTBB workers
@@ -91,6 +98,8 @@ class Engine {
     std::int64_t hashMb = DEFAULT_HASH_MB;
     int hashClears = 0;
     int threadCount = 1;
+    NumaPolicy numaPolicy;
+    std::string numaPolicyText = "auto";
     bool chess960Mode = false;
 };
 

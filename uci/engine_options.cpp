@@ -10,6 +10,8 @@ namespace {
 constexpr OptionSpec OPTION_TABLE[] = {
     spin_option("Threads", 1, 1, Engine::MAX_THREADS,
                 [](Engine& e, const Option& o) { e.set_threads(int(o.as_int())); }),
+    string_option("NumaPolicy", "auto",
+                  [](Engine& e, const Option& o) { e.set_numa_policy(o.as_string()); }),
     spin_option("Hash", Engine::DEFAULT_HASH_MB, 1, Engine::MAX_HASH_MB,
                 [](Engine& e, const Option& o) { e.resize_hash(o.as_int()); }),
     button_option("Clear Hash", [](Engine& e, const Option&) { e.clear_hash(); }),
@@ -18,6 +20,10 @@ constexpr OptionSpec OPTION_TABLE[] = {
     spin_option(
         "Move Overhead", 10, 0, 5000,
         [](Engine& e, const Option& o) { e.search_params().moveOverheadMs = int(o.as_int()); }),
+    spin_option("MultiPV", 1, 1, 256,
+                [](Engine& e, const Option& o) { e.search_params().multiPv = int(o.as_int()); }),
+    check_option("UCI_ShowWDL", false,
+                 [](Engine& e, const Option& o) { e.search_params().showWdl = o.as_bool(); }),
     check_option("SearchStats", false,
                  [](Engine& e, const Option& o) { e.set_search_stats(o.as_bool()); }),
     // One switch per search technique (see search/selectivity/), all on by default.
@@ -54,6 +60,44 @@ constexpr OptionSpec OPTION_TABLE[] = {
     check_option("QsearchSeePruning", true,
                  [](Engine& e, const Option& o) {
                      e.search_params().qsearchSeePruning.enabled = o.as_bool();
+                 }),
+    check_option("VerifiedNullMove", true,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().verifiedNullMove.enabled = o.as_bool();
+                 }),
+    check_option(
+        "Razoring", true,
+        [](Engine& e, const Option& o) { e.search_params().razoring.enabled = o.as_bool(); }),
+    check_option("InternalIterativeReductions", true,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().internalIterativeReductions.enabled = o.as_bool();
+                 }),
+    check_option(
+        "SeePruning", true,
+        [](Engine& e, const Option& o) { e.search_params().seePruning.enabled = o.as_bool(); }),
+    check_option("HistoryLeafPruning", true,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().historyLeafPruning.enabled = o.as_bool();
+                 }),
+    check_option("RecaptureExtension", false,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().recaptureExtension.enabled = o.as_bool();
+                 }),
+    check_option("PassedPawnExtension", true,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().passedPawnExtension.enabled = o.as_bool();
+                 }),
+    check_option("OneReplyExtension", true,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().oneReplyExtension.enabled = o.as_bool();
+                 }),
+    check_option("FailHighReductions", true,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().failHighReductions.enabled = o.as_bool();
+                 }),
+    check_option("NullMoveReductions", false,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().nullMoveReductions.enabled = o.as_bool();
                  }),
 };
 

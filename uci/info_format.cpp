@@ -1,5 +1,8 @@
 #include "uci/info_format.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace flotilla::uci {
 
 std::string format_score(Value score) {
@@ -9,11 +12,30 @@ std::string format_score(Value score) {
     return "cp " + std::to_string(score);
 }
 
-std::string format_info(const search::SearchInfo& info, const Position& pos) {
+Wdl wdl_estimate(Value score, int gamePly) {
+    if (score >= VALUE_MATE_IN_MAX_PLY) return {1000, 0, 0};
+    if (score <= VALUE_MATED_IN_MAX_PLY) return {0, 0, 1000};
+    const double progress = std::clamp(gamePly, 0, 160) / 160.0;
+    const double a = 180.0 - 50.0 * progress;
+    const double b = 70.0;
+    const double x = score;
+    const auto perMille = [](double p) { return static_cast<int>(std::lround(1000.0 * p)); };
+    const int win = perMille(1.0 / (1.0 + std::exp((a - x) / b)));
+    const int loss = perMille(1.0 / (1.0 + std::exp((a + x) / b)));
+    return {win, 1000 - win - loss, loss};
+}
+
+std::string format_info(const search::SearchInfo& info, const Position& pos, bool showWdl) {
     std::string s = "info depth " + std::to_string(info.depth) + " seldepth " +
-                    std::to_string(info.seldepth) + " score " + format_score(info.score);
+                    std::to_string(info.seldepth) + " multipv " + std::to_string(info.multiPv) +
+                    " score " + format_score(info.score);
     if (info.bound == search::BOUND_LOWER) s += " lowerbound";
     if (info.bound == search::BOUND_UPPER) s += " upperbound";
+    if (showWdl) {
+        const Wdl w = wdl_estimate(info.score, pos.game_ply());
+        s += " wdl " + std::to_string(w.win) + " " + std::to_string(w.draw) + " " +
+             std::to_string(w.loss);
+    }
     const std::int64_t ms = std::max<std::int64_t>(info.timeMs, 0);
     const std::uint64_t nps = ms > 0 ? info.nodes * 1000 / std::uint64_t(ms) : info.nodes * 1000;
     s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(nps) + " hashfull " +

@@ -1,15 +1,23 @@
 // flotilla: with no arguments, the UCI loop on stdin/stdout; with arguments, runs
 // them as one command line and exits (`flotilla go perft 5`, later `flotilla bench`),
-// with status 1 when that command printed an error.
+// with status 1 when that command printed an error. `flotilla datagen ...`,
+// `flotilla datagen-export ...` and `flotilla tune ...` run the offline tools instead.
+#include "tools/commands.h"
 #include "uci/engine.h"
 #include "uci/output.h"
 #include "uci/protocol.h"
 
 #include <iostream>
 #include <string>
+#include <vector>
 
 int main(int argc, char** argv) {
     using namespace flotilla::uci;
+    if (argc > 1) {
+        const std::vector<std::string> args(argv + 1, argv + argc);
+        if (const auto status = flotilla::tools::run_tool(args, std::cout, std::cerr))
+            return *status;
+    }
     Engine engine;
     Output out(std::cout);
     Protocol protocol(engine, out);

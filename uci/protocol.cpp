@@ -21,6 +21,7 @@ const Protocol::Command Protocol::COMMANDS[] = {
     {"setoption", &Protocol::cmd_setoption},
     {"d", &Protocol::cmd_display},
     {"bench", &Protocol::cmd_bench},
+    {"topology", &Protocol::cmd_topology},
 };
 
 Protocol::Protocol(Engine& engine, Output& out, ProtocolSettings settings)

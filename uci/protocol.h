@@ -48,6 +48,7 @@ class Protocol {
     void cmd_setoption(Args args);
     void cmd_display(Args args);
     void cmd_bench(Args args);
+    void cmd_topology(Args args);
 
     void run_perft(int depth);
     // Starts the search on its own thread; info and bestmove lines come from there.

@@ -2,7 +2,7 @@
 // deeper, bounded so that no path grows beyond twice the root depth.
 #pragma once
 
-#include "core/types.h"
+#include "search/selectivity/extension_budget.h"
 
 namespace flotilla::search {
 
@@ -12,7 +12,7 @@ struct CheckExtensionParams {
 
 constexpr Depth check_extension(const CheckExtensionParams& p, bool givesCheck, int ply,
                                 Depth rootDepth) {
-    return p.enabled && givesCheck && ply < 2 * rootDepth ? 1 : 0;
+    return p.enabled && givesCheck && extension_allowed(ply, rootDepth) ? 1 : 0;
 }
 
 } // namespace flotilla::search

@@ -1,5 +1,6 @@
 // The pure decision functions of each selectivity unit: where they fire and
 // where they must not.
+#include "core/see.h"
 #include "search/params.h"
 #include "search_helpers.h"
 
@@ -128,4 +129,174 @@ TEST(Selectivity, EverySwitchSilencesItsCounter) {
     EXPECT_EQ(none.stats.checkExtensions, 0u);
     EXPECT_EQ(none.stats.deltaPruned, 0u);
     EXPECT_EQ(none.stats.qsearchSeePruned, 0u);
+}
+
+TEST(Selectivity, VerifiedNullMoveOnlyAtHighDepth) {
+    const VerifiedNullMoveParams p;
+    EXPECT_TRUE(null_move_needs_verification(p, p.minDepth));
+    EXPECT_FALSE(null_move_needs_verification(p, p.minDepth - 1));
+    VerifiedNullMoveParams off;
+    off.enabled = false;
+    EXPECT_FALSE(null_move_needs_verification(off, 20));
+}
+
+TEST(Selectivity, Razoring) {
+    const RazoringParams p;
+    EXPECT_TRUE(razor_to_qsearch(p, 1, -500, 0));                       // -500 + 450 < 0
+    EXPECT_FALSE(razor_to_qsearch(p, 1, -400, 0));                      // within the margin
+    EXPECT_FALSE(razor_to_qsearch(p, 3, -5000, 0));                     // too deep for quiescence
+    EXPECT_FALSE(razor_to_qsearch(p, 1, -5000, VALUE_MATE_IN_MAX_PLY)); // mate scores
+    EXPECT_EQ(limited_razoring_reduction(p, 3, -1000, 0), 1);
+    EXPECT_EQ(limited_razoring_reduction(p, 3, -800, 0), 0);  // within a queen
+    EXPECT_EQ(limited_razoring_reduction(p, 4, -1000, 0), 0); // only at depth 3
+    RazoringParams off;
+    off.enabled = false;
+    EXPECT_FALSE(razor_to_qsearch(off, 1, -5000, 0));
+    EXPECT_EQ(limited_razoring_reduction(off, 3, -5000, 0), 0);
+}
+
+TEST(Selectivity, InternalIterativeReductionsOnlyWithoutTTMove) {
+    const InternalIterativeReductionParams p;
+    EXPECT_EQ(internal_iterative_reduction(p, 6, false), 1);
+    EXPECT_EQ(internal_iterative_reduction(p, 6, true), 0);
+    EXPECT_EQ(internal_iterative_reduction(p, 2, false), 0);
+}
+
+TEST(Selectivity, SeePruningMargins) {
+    const SeePruningParams p;
+    // Quiet margins grow linearly, capture margins quadratically.
+    EXPECT_EQ(see_pruning_threshold(p, 2, true), -2 * p.quietMarginPerDepth);
+    EXPECT_EQ(see_pruning_threshold(p, 3, false), -9 * p.captureMarginPerDepth2);
+    EXPECT_TRUE(see_pruning_applies(p, 1));
+    EXPECT_FALSE(see_pruning_applies(p, p.maxDepth + 1));
+    // A queen move to a square attacked by a pawn loses 900: pruned at depth 1.
+    Position pos;
+    ASSERT_TRUE(pos.set_fen("4k3/8/2p5/8/8/8/8/3QK3 w - - 0 1", false));
+    const Move hanging = pos.parse_uci_move("d1d5");
+    ASSERT_TRUE(hanging.is_ok());
+    EXPECT_FALSE(see_ge(pos, hanging, see_pruning_threshold(p, 1, true)));
+    const Move safe = pos.parse_uci_move("d1d4");
+    EXPECT_TRUE(see_ge(pos, safe, see_pruning_threshold(p, 1, true)));
+}
+
+TEST(Selectivity, HistoryLeafPruning) {
+    const HistoryLeafPruningParams p;
+    EXPECT_TRUE(history_leaf_prunes(p, 1, 2 * p.thresholdPerDepth));
+    EXPECT_FALSE(history_leaf_prunes(p, 1, p.thresholdPerDepth / 2));
+    EXPECT_FALSE(history_leaf_prunes(p, 2, p.thresholdPerDepth * 3 / 2)); // scales with depth
+    EXPECT_FALSE(history_leaf_prunes(p, 3, -100000));                     // too deep
+}
+
+TEST(Selectivity, ExtensionsShareOnePathBound) {
+    EXPECT_TRUE(extension_allowed(9, 5));
+    EXPECT_FALSE(extension_allowed(10, 5));
+    const RecaptureExtensionParams recapture{true};
+    EXPECT_EQ(recapture_extension(recapture, true, true, SQ_D5, SQ_D5, 3, 5), 1);
+    EXPECT_EQ(recapture_extension({}, true, true, SQ_D5, SQ_D5, 3, 5), 0);        // off by default
+    EXPECT_EQ(recapture_extension(recapture, true, true, SQ_D5, SQ_E5, 3, 5), 0); // another square
+    EXPECT_EQ(recapture_extension(recapture, true, false, SQ_D5, SQ_D5, 3, 5), 0);
+    EXPECT_EQ(recapture_extension(recapture, true, true, SQ_D5, SQ_D5, 10, 5), 0); // path bound
+    EXPECT_EQ(passed_pawn_extension({}, true, 6, 3, 5), 1);
+    EXPECT_EQ(passed_pawn_extension({}, true, 5, 3, 5), 0);
+    EXPECT_EQ(passed_pawn_extension({}, false, 6, 3, 5), 0);
+    EXPECT_EQ(passed_pawn_extension({}, true, 6, 10, 5), 0);
+    EXPECT_EQ(one_reply_extension({}, true, 1, 3, 5), 1);
+    EXPECT_EQ(one_reply_extension({}, true, 2, 3, 5), 0);
+    EXPECT_EQ(one_reply_extension({}, false, 1, 3, 5), 0);
+    EXPECT_EQ(one_reply_extension({}, true, 1, 10, 5), 0);
+}
+
+TEST(Selectivity, NewTechniquesFireInSearchAndSwitchOff) {
+    const char* fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+    Params all;
+    all.recaptureExtension.enabled = true; // off by default
+    const auto on = run_search(fen, depth_limit(11), all);
+    EXPECT_GT(on.stats.nullMoveVerifications, 0u);
+    EXPECT_GT(on.stats.internalIterativeReductions, 0u);
+    EXPECT_GT(on.stats.seePrunedQuiets + on.stats.seePrunedCaptures, 0u);
+    EXPECT_GT(on.stats.recaptureExtensions, 0u);
+    Params off;
+    off.verifiedNullMove.enabled = off.razoring.enabled = false;
+    off.internalIterativeReductions.enabled = off.seePruning.enabled = false;
+    off.historyLeafPruning.enabled = off.recaptureExtension.enabled = false;
+    off.passedPawnExtension.enabled = off.oneReplyExtension.enabled = false;
+    const auto none = run_search(fen, depth_limit(11), off);
+    EXPECT_EQ(none.stats.nullMoveVerifications, 0u);
+    EXPECT_EQ(none.stats.razoringCutoffs + none.stats.limitedRazoringReductions, 0u);
+    EXPECT_EQ(none.stats.internalIterativeReductions, 0u);
+    EXPECT_EQ(none.stats.seePrunedQuiets + none.stats.seePrunedCaptures, 0u);
+    EXPECT_EQ(none.stats.historyLeafPruned, 0u);
+    EXPECT_EQ(none.stats.recaptureExtensions + none.stats.passedPawnExtensions, 0u);
+    EXPECT_EQ(none.stats.oneReplyExtensions, 0u);
+}
+
+// Razoring fires where one side is far behind; history leaf pruning once histories fill.
+TEST(Selectivity, RazoringAndHistoryLeafPruningFire) {
+    const auto run = run_search("6k1/5ppp/8/8/8/8/q4PPP/6K1 w - - 0 1", depth_limit(9));
+    EXPECT_GT(run.stats.razoringCutoffs + run.stats.limitedRazoringReductions, 0u);
+    // Fail-high reductions shrink this small tree below the depth where histories turn
+    // negative enough, so they are off here (in the bench both fire: docs/search.md).
+    Params noFhr;
+    noFhr.failHighReductions.enabled = false;
+    const auto mid =
+        run_search("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8",
+                   depth_limit(11), noFhr);
+    EXPECT_GT(mid.stats.historyLeafPruned, 0u);
+}
+
+// A forced single evasion is extended; a pawn on the seventh is extended.
+TEST(Selectivity, OneReplyAndPassedPawnExtensionsFire) {
+    // Black king in check from the rook with one legal move.
+    const auto checks = run_search("7k/8/6K1/8/8/8/8/R7 w - - 0 1", depth_limit(6));
+    EXPECT_GT(checks.stats.oneReplyExtensions, 0u);
+    const auto pawns = run_search("8/8/1P4k1/8/8/8/6K1/8 w - - 0 1", depth_limit(6));
+    EXPECT_GT(pawns.stats.passedPawnExtensions, 0u);
+}
+
+// A zugzwang study (Rf1 wins: Black runs out of pawn moves and must give up the
+// rook). Black's null move claims a cutoff the real moves cannot keep: the
+// verification search catches some of those claims, and Rf1 is still found.
+TEST(Selectivity, VerifiedNullMoveRefusesZugzwangCutoffs) {
+    const char* fen = "8/8/p1p5/1p5p/1P5p/8/PPP2K1p/4R1rk w - - 0 1";
+    const auto run = run_search(fen, depth_limit(14));
+    EXPECT_GT(run.stats.nullMoveVerifications, 0u);
+    EXPECT_GT(run.stats.nullMoveVerificationFailures, 0u);
+    Position pos;
+    ASSERT_TRUE(pos.set_fen(fen, false));
+    EXPECT_EQ(pos.move_to_uci(run.result.bestMove), "e1f1");
+    Params off;
+    off.verifiedNullMove.enabled = false;
+    const auto plain = run_search(fen, depth_limit(10), off);
+    EXPECT_EQ(plain.stats.nullMoveVerifications, 0u);
+}
+
+TEST(Selectivity, FailHighReductions) {
+    const FailHighReductionParams p;
+    EXPECT_EQ(fail_high_reduction(p, 6, false, 500, 0, 100), 1);
+    EXPECT_EQ(fail_high_reduction(p, 6, false, 500, 900, 100), 0); // a queen is threatened
+    EXPECT_EQ(fail_high_reduction(p, 6, true, 500, 0, 100), 0);    // PV node
+    EXPECT_EQ(fail_high_reduction(p, 2, false, 500, 0, 100), 0);   // too shallow
+    // The threat: the most valuable piece attacked by an enemy pawn.
+    Position pos;
+    ASSERT_TRUE(pos.set_fen("4k3/8/2p5/1Q1N4/8/8/8/4K3 w - - 0 1", false));
+    EXPECT_EQ(pawn_threat(pos), PIECE_VALUE[QUEEN]);
+    ASSERT_TRUE(pos.set_fen("4k3/8/8/Q2N4/8/8/8/4K3 w - - 0 1", false));
+    EXPECT_EQ(pawn_threat(pos), 0);
+    const auto run = run_search(
+        "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8", depth_limit(9));
+    EXPECT_GT(run.stats.failHighReductions, 0u);
+}
+
+TEST(Selectivity, NullMoveReductionsAreOffByDefault) {
+    const NullMoveReductionParams p;
+    EXPECT_EQ(null_move_depth_reduction(p, 12), 0);
+    NullMoveReductionParams on;
+    on.enabled = true;
+    EXPECT_EQ(null_move_depth_reduction(on, on.minDepth), on.reduction);
+    EXPECT_EQ(null_move_depth_reduction(on, on.minDepth - 1), 0);
+    Params params;
+    params.nullMoveReductions.enabled = true;
+    const char* fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+    EXPECT_GT(run_search(fen, depth_limit(11), params).stats.nullMoveReductions, 0u);
+    EXPECT_EQ(run_search(fen, depth_limit(9)).stats.nullMoveReductions, 0u);
 }

@@ -110,3 +110,35 @@ TEST_F(SearchCommand, BenchPrintsTheSignatureAndRejectsBadDepths) {
     EXPECT_TRUE(contains(send_expecting_error("bench 0"), "bench depth"));
     EXPECT_TRUE(contains(send_expecting_error("bench x"), "bench depth"));
 }
+
+TEST_F(SearchCommand, PonderThenStopGivesOneLegalBestMove) {
+    send("go ponder wtime 100000 btime 100000");
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_TRUE(engine.searching());
+    send("stop");
+    const auto lines = finish();
+    ASSERT_EQ(count_prefix(lines, "bestmove "), 1);
+    const std::string& last = lines.back();
+    const std::string move = last.substr(9, last.find(' ', 9) - 9);
+    EXPECT_NE(engine.position().parse_uci_move(move), Move::none()) << last;
+}
+
+TEST_F(SearchCommand, PonderHoldsTheBestMoveUntilPonderhit) {
+    // The depth limit ends the search at once, but a pondering engine may not
+    // answer before the GUI says ponderhit (or stop).
+    send("go ponder depth 2");
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_TRUE(engine.searching());
+    EXPECT_FALSE(contains(captured.str(), "bestmove"));
+    send("ponderhit");
+    const auto lines = finish();
+    EXPECT_EQ(count_prefix(lines, "bestmove "), 1);
+}
+
+TEST_F(SearchCommand, GoMateStopsWithTheMate) {
+    send("position fen 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1");
+    send("go mate 1");
+    const auto lines = finish();
+    EXPECT_TRUE(contains(captured.str(), "score mate 1 ")) << captured.str();
+    EXPECT_EQ(count_prefix(lines, "bestmove "), 1);
+}

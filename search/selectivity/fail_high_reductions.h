@@ -1,0 +1,38 @@
+// Fail-high reductions (seed 001 "Fail-High Reductions", Feldmann 1997): at a
+// null-window node whose static eval minus the opponent's threat still reaches
+// beta, the node will probably fail high; search it one ply shallower.
+#pragma once
+
+#include "core/attacks.h"
+#include "core/position.h"
+
+#include <algorithm>
+
+namespace flotilla::search {
+
+struct FailHighReductionParams {
+    bool enabled = true;
+    Depth minDepth = 4;
+};
+
+// A cheap threat estimate: the most valuable piece of the side to move that an
+// enemy pawn attacks (Feldmann uses the evaluation's threat term).
+inline Value pawn_threat(const Position& pos) {
+    const Color us = pos.side_to_move();
+    const Bitboard theirPawns = pos.pieces(~us, PAWN);
+    Bitboard ours = pos.pieces(us) & ~pos.pieces(PAWN, KING);
+    Value threat = 0;
+    while (ours) {
+        const Square s = pop_lsb(ours);
+        if (pawn_attacks(us, s) & theirPawns)
+            threat = std::max(threat, PIECE_VALUE[type_of(pos.piece_on(s))]);
+    }
+    return threat;
+}
+
+constexpr Depth fail_high_reduction(const FailHighReductionParams& p, Depth depth, bool pvNode,
+                                    Value staticEval, Value threat, Value beta) {
+    return p.enabled && !pvNode && depth >= p.minDepth && staticEval - threat >= beta ? 1 : 0;
+}
+
+} // namespace flotilla::search

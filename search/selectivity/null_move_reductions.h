@@ -1,0 +1,22 @@
+// Null move reductions (seed 001 "Null Move Reductions", Dietrich / Kaz:
+// "Extended Null-Move Reductions"): at high depth a null-move fail-high reduces
+// the depth by `reduction` plies instead of cutting. Off by default: with null
+// move pruning on, it replaces its cutoffs at high depth (where verified null
+// move already runs); measured in docs/search.md.
+#pragma once
+
+#include "core/types.h"
+
+namespace flotilla::search {
+
+struct NullMoveReductionParams {
+    bool enabled = false;
+    Depth minDepth = 8;
+    Depth reduction = 4;
+};
+
+constexpr Depth null_move_depth_reduction(const NullMoveReductionParams& p, Depth depth) {
+    return p.enabled && depth >= p.minDepth ? p.reduction : 0;
+}
+
+} // namespace flotilla::search

@@ -1,0 +1,37 @@
+// Razoring (seed 000, chessprogramming wiki "Razoring"): two forms.
+// Limited razoring (Heinz): at pre-pre-frontier nodes (depth 3) a static eval a
+// queen below alpha reduces the depth by one ply. Razoring into quiescence: at
+// depth <= 2 a static eval far below alpha is checked by a quiescence search,
+// whose fail-low is trusted and returned.
+#pragma once
+
+#include "core/types.h"
+
+namespace flotilla::search {
+
+struct RazoringParams {
+    bool enabled = true;
+    Depth maxQsearchDepth = 2;   // razoring by dropping into quiescence
+    int qsearchMarginBase = 250; // margin = base + perDepth * depth
+    int qsearchMarginPerDepth = 200;
+    Depth limitedDepth = 3;  // Heinz's pre-pre-frontier
+    int limitedMargin = 900; // a queen
+};
+
+// True when a quiescence search should confirm a likely fail low.
+constexpr bool razor_to_qsearch(const RazoringParams& p, Depth depth, Value staticEval,
+                                Value alpha) {
+    return p.enabled && depth <= p.maxQsearchDepth && alpha < VALUE_MATE_IN_MAX_PLY &&
+           staticEval + p.qsearchMarginBase + p.qsearchMarginPerDepth * depth < alpha;
+}
+
+// Plies to take off the depth (0 or 1).
+constexpr Depth limited_razoring_reduction(const RazoringParams& p, Depth depth, Value staticEval,
+                                           Value alpha) {
+    return p.enabled && depth == p.limitedDepth && alpha < VALUE_MATE_IN_MAX_PLY &&
+                   staticEval + p.limitedMargin <= alpha
+               ? 1
+               : 0;
+}
+
+} // namespace flotilla::search

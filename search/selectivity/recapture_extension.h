@@ -1,0 +1,23 @@
+// Recapture extension (seed 001 "Recapture Extensions"): a capture on the square
+// where the opponent just captured is searched one ply deeper.
+#pragma once
+
+#include "search/selectivity/extension_budget.h"
+
+namespace flotilla::search {
+
+// Off by default: on, it nearly doubled the bench tree (docs/search.md).
+struct RecaptureExtensionParams {
+    bool enabled = false;
+};
+
+constexpr Depth recapture_extension(const RecaptureExtensionParams& p, bool isCapture,
+                                    bool previousWasCapture, Square to, Square previousTo, int ply,
+                                    Depth rootDepth) {
+    return p.enabled && isCapture && previousWasCapture && to == previousTo &&
+                   extension_allowed(ply, rootDepth)
+               ? 1
+               : 0;
+}
+
+} // namespace flotilla::search

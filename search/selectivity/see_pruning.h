@@ -1,0 +1,26 @@
+// SEE pruning in the main search (seed 001 "Static Exchange Evaluation", SEE
+// pruning at low depth): a quiet move that loses more than a linear margin, or a
+// capture that loses more than a quadratic margin, by static exchange is skipped.
+#pragma once
+
+#include "core/types.h"
+
+namespace flotilla::search {
+
+struct SeePruningParams {
+    bool enabled = true;
+    Depth maxDepth = 7;
+    int quietMarginPerDepth = 60;    // quiets may lose up to 60·depth
+    int captureMarginPerDepth2 = 25; // captures may lose up to 25·depth²
+};
+
+// The SEE threshold below which the move is pruned (a negative number).
+constexpr Value see_pruning_threshold(const SeePruningParams& p, Depth depth, bool quiet) {
+    return quiet ? -p.quietMarginPerDepth * depth : -p.captureMarginPerDepth2 * depth * depth;
+}
+
+constexpr bool see_pruning_applies(const SeePruningParams& p, Depth depth) {
+    return p.enabled && depth <= p.maxDepth;
+}
+
+} // namespace flotilla::search

@@ -1,0 +1,109 @@
+#include "threads/pool.h"
+
+#include "threads/affinity.h"
+
+namespace flotilla::threads {
+
+PoolThread::PoolThread(search::TranspositionTable& tt, const Topology* topology,
+                       std::vector<int> pus, int index) {
+    thread = std::thread([this, &tt, topology, pus = std::move(pus), index]() mutable {
+        loop(tt, topology, std::move(pus), index);
+    });
+}
+
+void PoolThread::wait_ready() {
+    std::unique_lock lock(mutex);
+    idle.wait(lock, [&] { return ready; });
+}
+
+void PoolThread::request_exit() {
+    {
+        std::unique_lock lock(mutex);
+        idle.wait(lock, [&] { return !hasJob; });
+        exiting = true;
+    }
+    wake.notify_one();
+}
+
+PoolThread::~PoolThread() {
+    request_exit();
+    thread.join();
+}
+
+void PoolThread::loop(search::TranspositionTable& tt, const Topology* topology,
+                      std::vector<int> pus, int index) {
+    std::string error;
+    if (topology && !pus.empty() && !bind_current_thread(*topology, pus, &error))
+        bindError = "thread " + std::to_string(index) + " not bound: " + error;
+    // Created here, after binding, so that its pages come from this thread's node.
+    auto created = std::make_unique<search::Worker>(tt);
+    created->set_thread_index(index);
+    {
+        std::lock_guard lock(mutex);
+        searchWorker = std::move(created);
+        ready = true;
+    }
+    idle.notify_all();
+    while (true) {
+        Job next;
+        {
+            std::unique_lock lock(mutex);
+            wake.wait(lock, [&] { return hasJob || exiting; });
+            if (exiting) return;
+            next = std::move(job);
+        }
+        next(*searchWorker);
+        {
+            std::lock_guard lock(mutex);
+            hasJob = false;
+            job = nullptr;
+        }
+        idle.notify_all();
+    }
+}
+
+void PoolThread::dispatch(Job next) {
+    {
+        std::unique_lock lock(mutex);
+        idle.wait(lock, [&] { return !hasJob; });
+        job = std::move(next);
+        hasJob = true;
+    }
+    wake.notify_one();
+}
+
+void PoolThread::wait_idle() {
+    std::unique_lock lock(mutex);
+    idle.wait(lock, [&] { return !hasJob; });
+}
+
+ThreadPool::ThreadPool(search::TranspositionTable& table, const Topology* machine)
+    : tt(table), topology(machine) {}
+
+ThreadPool::~ThreadPool() { stop_all(); }
+
+// Tells every thread to exit before joining any, so they wind down in parallel.
+void ThreadPool::stop_all() {
+    for (const auto& t : threads) t->request_exit();
+    threads.clear(); // joins
+}
+
+void ThreadPool::resize(int count, const NumaPolicy& policy) {
+    stop_all();
+    placementWarnings.clear();
+    PlacementPlan plan;
+    if (topology) plan = plan_placement(topology->description(), count, policy);
+    placementWarnings = plan.warnings;
+    for (int i = 0; i < count; ++i) {
+        std::vector<int> pus;
+        if (std::size_t(i) < plan.threads.size()) pus = plan.threads[std::size_t(i)].pus;
+        threads.push_back(std::make_unique<PoolThread>(tt, topology, std::move(pus), i));
+    }
+    // The threads start and allocate their workers in parallel; then collect warnings.
+    for (const auto& t : threads) {
+        t->wait_ready();
+        if (!t->bind_error().empty()) placementWarnings.push_back(t->bind_error());
+    }
+}
+
+} // namespace flotilla::threads

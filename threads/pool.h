@@ -1,0 +1,86 @@
+// A persistent pool of search threads. Each thread is bound per the placement plan
+// first, then creates its own search::Worker (histories, killers, stacks), so first
+// touch puts that memory on the thread's NUMA node. Idle threads sleep on a condition
+// variable; they never spin.
+#pragma once
+
+#include "search/worker.h"
+#include "threads/placement.h"
+#include "threads/topology.h"
+
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace flotilla::threads {
+
+class PoolThread {
+  public:
+    using Job = std::function<void(search::Worker&)>;
+
+    // Starts the thread; it binds itself (when pus is non-empty and topology given), then
+    // creates its worker. Call wait_ready() before anything else.
+    PoolThread(search::TranspositionTable& tt, const Topology* topology, std::vector<int> pus,
+               int index);
+    void wait_ready();
+    // Asks the thread to exit once idle; the destructor joins it.
+    void request_exit();
+    ~PoolThread();
+    PoolThread(const PoolThread&) = delete;
+    PoolThread& operator=(const PoolThread&) = delete;
+
+    // Runs job on this thread; waits first for a previous job to finish.
+    void dispatch(Job job);
+    // Blocks until no job is pending or running.
+    void wait_idle();
+    // Only while idle (after wait_idle), from the thread that dispatches.
+    // The worker pointer is set before the constructor returns and never changes, so
+    // others may also read its atomic counters while it searches.
+    search::Worker& worker() const { return *searchWorker; }
+    const std::string& bind_error() const { return bindError; }
+
+  private:
+    void loop(search::TranspositionTable& tt, const Topology* topology, std::vector<int> pus,
+              int index);
+
+    std::mutex mutex;
+    std::condition_variable wake; // a job arrived, or exit
+    std::condition_variable idle; // the job finished, or the worker is ready
+    Job job;
+    bool hasJob = false;
+    bool ready = false;
+    bool exiting = false;
+    std::unique_ptr<search::Worker> searchWorker;
+    std::string bindError;
+    std::thread thread;
+};
+
+class ThreadPool {
+  public:
+    // topology may be null (detection failed): then nothing is bound.
+    ThreadPool(search::TranspositionTable& tt, const Topology* topology);
+    ~ThreadPool();
+    ThreadPool(const ThreadPool&) = delete;
+    ThreadPool& operator=(const ThreadPool&) = delete;
+
+    // Replaces the threads by `count` new ones placed per `policy`. Only while idle.
+    void resize(int count, const NumaPolicy& policy);
+    int size() const { return int(threads.size()); }
+    PoolThread& operator[](int index) const { return *threads[std::size_t(index)]; }
+    // Messages from placement and binding (oversubscription, refused binds).
+    const std::vector<std::string>& warnings() const { return placementWarnings; }
+
+  private:
+    void stop_all();
+
+    search::TranspositionTable& tt;
+    const Topology* topology;
+    std::vector<std::unique_ptr<PoolThread>> threads;
+    std::vector<std::string> placementWarnings;
+};
+
+} // namespace flotilla::threads
