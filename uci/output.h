@@ -18,6 +18,12 @@ class Output {
     void line(std::string_view text);
     // Writes several lines (text already holds the newlines) without interleaving.
     void block(std::string_view text);
+    // Runs f while holding the output lock, so a caller can read or reset the
+    // underlying stream while the search thread may be writing to it (tests).
+    template <class F> void with_lock(F&& f) {
+        const std::lock_guard lock(mutex);
+        f();
+    }
 
   private:
     std::mutex mutex;

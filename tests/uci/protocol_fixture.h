@@ -18,11 +18,15 @@ class ProtocolTest : public ::testing::Test {
   protected:
     // Runs one line and returns the lines it printed.
     std::vector<std::string> send(std::string_view line) {
-        captured.str("");
-        captured.clear();
+        out.with_lock([&] {
+            captured.str("");
+            captured.clear();
+        });
         lastStatus = protocol.execute(line);
         std::vector<std::string> lines;
-        std::istringstream in(captured.str());
+        std::string text;
+        out.with_lock([&] { text = captured.str(); });
+        std::istringstream in(text);
         for (std::string l; std::getline(in, l);) lines.push_back(l);
         return lines;
     }
