@@ -65,11 +65,11 @@ for preset in ${TEST_PRESETS}; do
   ctest --preset "${preset}" -j "${jobs}" "${preset_labels[@]}"
 done
 
-# ThreadSanitizer: the layers where threads meet (search threads, Lazy SMP, the UCI loop
-# beside a running search). Only their test programs are built, to keep CI short.
+# ThreadSanitizer: the threads layer (pool, Lazy SMP with up to 256 threads, binding,
+# the stress test). Only its test program is built, to keep CI short.
 if [[ " ${TSAN_PRESETS} " == *" tsan "* ]]; then
   section "tsan: build"
-  scripts/build.sh tsan --target flotilla_threads_tests flotilla_uci_tests flotilla_search_tests
+  scripts/build.sh tsan --target flotilla_threads_tests
   section "tsan: test"
   ctest --preset tsan -j "${jobs}" -LE extended -E '_NOT_BUILT$'
 fi
