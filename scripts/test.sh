@@ -71,7 +71,7 @@ if [[ " ${TSAN_PRESETS} " == *" tsan "* ]]; then
   section "tsan: build"
   scripts/build.sh tsan --target flotilla_threads_tests
   section "tsan: test"
-  ctest --preset tsan -j "${jobs}" -LE extended -E '_NOT_BUILT$'
+  ctest --preset tsan -j "${jobs}" -LE extended -E '_NOT_BUILT$|^cpu_check\.'
 fi
 
 # libFuzzer targets are the executables of the fuzz build that define LLVMFuzzerTestOneInput.
