@@ -15,9 +15,10 @@ using namespace flotilla::uci;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::string_view input(reinterpret_cast<const char*>(data), size);
-    Engine engine;
+    // The output outlives the engine: a search started by `go` may still print.
     std::ostringstream sink;
     Output out(sink);
+    Engine engine;
     ProtocolSettings settings;
     settings.maxPerftDepth = 2;
     settings.maxPerftThreads = 2;
@@ -33,7 +34,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             std::fprintf(stderr, "fuzz_uci: engine position key is wrong: %s\n", pos.fen().c_str());
             std::abort();
         }
-        sink.str(""); // keep memory flat over long inputs
+        out.with_lock([&] { sink.str(""); }); // keep memory flat over long inputs
     }
+    engine.stop_search(); // a `go` may still run: end it before the output goes away
+    engine.wait_search();
     return 0;
 }
