@@ -1,4 +1,5 @@
 // Data files: packing round trip, damaged files detected, append and open errors.
+#include "temp_path.h"
 #include "tools/data_file.h"
 
 #include <gtest/gtest.h>
@@ -21,14 +22,7 @@ const std::vector<std::string> FENS = {
     "r3k3/8/8/8/8/8/8/4K2R b Kq - 3 70",
 };
 
-// A fresh path in the test's temporary directory.
-fs::path temp_path(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / "flotilla_tools_tests";
-    fs::create_directories(dir);
-    const fs::path p = dir / (name + "_" + std::to_string(::getpid()));
-    fs::remove(p);
-    return p;
-}
+using testing::temp_path;
 
 std::vector<PackedRecord> sample_records() {
     std::vector<PackedRecord> records;

@@ -1,4 +1,5 @@
 // Self-play generation: what it writes reads back unchanged and follows the filters.
+#include "temp_path.h"
 #include "tools/data_file.h"
 #include "tools/datagen.h"
 
@@ -23,13 +24,7 @@ DatagenOptions small_run(const fs::path& out) {
     return o;
 }
 
-fs::path temp_path(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / "flotilla_tools_tests";
-    fs::create_directories(dir);
-    const fs::path p = dir / (name + "_" + std::to_string(::getpid()));
-    fs::remove(p);
-    return p;
-}
+using testing::temp_path;
 
 TEST(Datagen, OutputRoundTripsThroughReader) {
     const fs::path path = temp_path("datagen");
