@@ -3,6 +3,7 @@
 
 #include "tools/data_file.h"
 #include "tools/datagen.h"
+#include "tools/epd_suite.h"
 #include "tools/texel_tuner.h"
 
 #include <algorithm>
@@ -175,6 +176,13 @@ std::optional<int> run_tool(const std::vector<std::string>& args, std::ostream& 
             return 1;
         }
         return 0;
+    }
+    if (tool == "epd-uci") {
+        if (args.size() != 2) {
+            err << "usage: flotilla epd-uci SUITE.epd\n";
+            return 1;
+        }
+        return convert_suite(args[1], out, err);
     }
     if (tool == "tune") {
         TunerOptions options;

@@ -21,12 +21,11 @@ import argparse
 import json
 import os
 import platform
-import queue
 import statistics
-import subprocess
 import sys
-import threading
 import time
+
+from uci_process import CLOCK_TICKS, EngineError, UciProcess
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
@@ -37,85 +36,26 @@ CASES = [
     ("kiwipete perft 5", "position fen " + KIWIPETE, 5, 193_690_690),
 ]
 
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
-
-class EngineError(RuntimeError):
-    pass
-
-
-class Engine:
+class Engine(UciProcess):
     """One UCI engine process, configured once with a thread count."""
 
     def __init__(self, label, path, threads, timeout):
-        self.label = label
+        super().__init__(path, label=label, options={"Threads": threads}, timeout=timeout)
         self.path = path
         self.threads = threads
-        self.timeout = timeout
-        try:
-            self.proc = subprocess.Popen(
-                [path],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                text=True,
-                bufsize=1,
-            )
-        except OSError as e:
-            raise EngineError(f"{label}: cannot start {path}: {e}") from e
-        # A reader thread, so that waiting for a line can time out (select() does not
-        # see lines already buffered by Python's text wrapper).
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read_output, daemon=True).start()
-        self.send("uci")
-        self.wait_for(lambda line: line == "uciok", "uciok")
-        self.send(f"setoption name Threads value {threads}")
-        self.sync()
 
-    def _read_output(self):
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put(None)  # end of output
-
-    def send(self, command):
-        try:
-            self.proc.stdin.write(command + "\n")
-            self.proc.stdin.flush()
-        except BrokenPipeError as e:
-            raise EngineError(f"{self.label}: engine closed its input") from e
-
-    def readline(self, deadline):
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            raise EngineError(f"{self.label}: no answer within {self.timeout} s")
-        try:
-            line = self.lines.get(timeout=remaining)
-        except queue.Empty:
-            raise EngineError(f"{self.label}: no answer within {self.timeout} s") from None
-        if line is None:
-            raise EngineError(f"{self.label}: engine exited (code {self.proc.wait()})")
-        return line.strip()
-
-    def wait_for(self, accept, what):
+    def wait_for(self, accept):
         """Reads lines until accept(line) returns a truthy value, and returns that."""
-        deadline = time.monotonic() + self.timeout
-        while True:
-            result = accept(self.readline(deadline))
-            if result:
-                return result
+        result = None
 
-    def sync(self):
-        self.send("isready")
-        self.wait_for(lambda line: line == "readyok", "readyok")
+        def done(line):
+            nonlocal result
+            result = accept(line.strip())
+            return bool(result)
 
-    def cpu_seconds(self):
-        """utime + stime of the whole process (all threads), in seconds."""
-        with open(f"/proc/{self.proc.pid}/stat") as f:
-            stat = f.read()
-        # The command name (field 2) is in parentheses and may hold spaces.
-        fields = stat[stat.rindex(")") + 2 :].split()
-        utime, stime = int(fields[14 - 3]), int(fields[15 - 3])
-        return (utime + stime) / CLOCK_TICKS
+        self.read_until(done)
+        return result
 
     def perft(self, position, depth):
         self.send(position)
@@ -128,18 +68,9 @@ class Engine:
                 return int(line.split(":", 1)[1])
             return None
 
-        nodes = self.wait_for(nodes_line, "Nodes searched")
+        nodes = self.wait_for(nodes_line)
         wall1, cpu1 = time.perf_counter(), self.cpu_seconds()
         return nodes, wall1 - wall0, cpu1 - cpu0
-
-    def close(self):
-        if self.proc.poll() is None:
-            try:
-                self.send("quit")
-                self.proc.wait(timeout=5)
-            except (EngineError, subprocess.TimeoutExpired):
-                self.proc.kill()
-                self.proc.wait()
 
 
 def summarize(samples):

@@ -17,59 +17,18 @@ Example: python3 tools/uci_selfplay.py --engine build/release/flotilla --games 2
 """
 
 import argparse
-import queue
 import random
-import subprocess
 import sys
-import threading
 import time
 
+from uci_process import EngineTimeout, UciProcess
 
-class Engine:
-    """One UCI engine process, read by a background thread so reads can time out."""
+
+class Engine(UciProcess):
+    """One UCI engine process, with the few position queries a game needs."""
 
     def __init__(self, path, options):
-        self.proc = subprocess.Popen(
-            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
-        self.send("uci")
-        self.read_until(lambda l: l == "uciok", 10)
-        for name, value in options.items():
-            self.send(f"setoption name {name} value {value}")
-        self.sync()
-
-    def _pump(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)  # the process ended
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read_until(self, done, timeout):
-        """Lines up to and including the first one for which done(line) holds."""
-        deadline = time.monotonic() + timeout
-        out = []
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"no answer within {timeout:.1f} s; last lines {out[-3:]}")
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise RuntimeError(f"engine exited; last lines {out[-3:]}")
-            out.append(line)
-            if done(line):
-                return out
-
-    def sync(self):
-        self.send("isready")
-        return self.read_until(lambda l: l == "readyok", 30)
+        super().__init__(path, options=options, timeout=30)
 
     def set_position(self, moves):
         self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
@@ -89,13 +48,6 @@ class Engine:
         self.send("go depth 1")
         lines = self.read_until(lambda l: l.startswith("bestmove"), 30)
         return any(" score mate " in l for l in lines)
-
-    def quit(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
 
 
 def play_game(engines, white, opening, args, stats):
@@ -122,7 +74,7 @@ def play_game(engines, white, opening, args, stats):
         try:
             lines = mover.read_until(lambda l: l.startswith("bestmove"),
                                      clock[colour] / 1000 + 5)
-        except TimeoutError:
+        except EngineTimeout:
             stats["time_losses"] += 1
             print(f"  time loss (no answer) at ply {len(moves)}", file=sys.stderr)
             mover.send("stop")
@@ -192,7 +144,7 @@ def main():
             print(f"game {game + 1}: {' '.join(opening)} ... {result}", flush=True)
     finally:
         for e in engines:
-            e.quit()
+            e.close()
     print(f"games {args.games}  white wins {score['1-0']}  black wins {score['0-1']}  "
           f"draws {score['1/2-1/2']}  moves {stats['moves']}")
     print(f"time losses {stats['time_losses']}  illegal moves {stats['illegal_moves']}  "

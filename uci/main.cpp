@@ -1,7 +1,8 @@
 // flotilla: with no arguments, the UCI loop on stdin/stdout; with arguments, runs
 // them as one command line and exits (`flotilla go perft 5`, later `flotilla bench`),
 // with status 1 when that command printed an error. `flotilla datagen ...`,
-// `flotilla datagen-export ...` and `flotilla tune ...` run the offline tools instead.
+// `flotilla datagen-export ...`, `flotilla epd-uci ...` and `flotilla tune ...` run the
+// offline tools instead.
 #include "tools/commands.h"
 #include "uci/engine.h"
 #include "uci/output.h"
