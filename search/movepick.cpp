@@ -13,9 +13,10 @@ MovePicker::MovePicker(const Position& p, Move tt, const Context& c, Move killer
     : pos(p), ctx(c), ttMove(tt), killers{killer1, killer2}, countermove(counter),
       currentStage(p.in_check() ? Stage::EvasionTT : Stage::MainTT) {}
 
-MovePicker::MovePicker(const Position& p, Move tt, const Context& c)
+MovePicker::MovePicker(const Position& p, Move tt, const Context& c, bool checks)
     : pos(p), ctx(c), ttMove(tt), killers{Move::none(), Move::none()}, countermove(Move::none()),
-      currentStage(p.in_check() ? Stage::EvasionTT : Stage::QsearchTT) {}
+      currentStage(p.in_check() ? Stage::EvasionTT : Stage::QsearchTT),
+      quietChecks(checks && !p.in_check()) {}
 
 bool MovePicker::usable(Move m) const {
     return m.is_ok() && pos.is_pseudo_legal(m) && pos.is_legal(m) && !already_emitted(m);
@@ -177,6 +178,27 @@ Move MovePicker::next(bool skipQuiets) {
 
         case Stage::Evasions:
         case Stage::QsearchCaptures:
+            while (cur != end) {
+                const Move m = select_best().move();
+                if (!already_emitted(m)) return m;
+            }
+            currentStage = currentStage == Stage::QsearchCaptures && quietChecks
+                               ? Stage::QsearchChecksInit
+                               : Stage::Done;
+            break;
+
+        case Stage::QsearchChecksInit: {
+            cur = end = moves;
+            append_generated<QUIETS>();
+            // Keep only the checking moves: few, and gives_check is cheaper than a search.
+            end = std::remove_if(cur, end,
+                                 [&](const ScoredMove& sm) { return !pos.gives_check(sm.move()); });
+            score_quiets();
+            currentStage = Stage::QsearchChecks;
+            break;
+        }
+
+        case Stage::QsearchChecks:
             while (cur != end) {
                 const Move m = select_best().move();
                 if (!already_emitted(m)) return m;

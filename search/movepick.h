@@ -5,7 +5,8 @@
 //               killer 1, killer 2, countermove, quiets (butterfly + continuation
 //               history 1 and 2 plies back), bad captures and underpromotions.
 // In check:     TT move, then all evasions (captures first, then by history).
-// Quiescence:   TT move if noisy, then captures and promotions (MVV-LVA + history).
+// Quiescence:   TT move if noisy, then captures and promotions (MVV-LVA + history),
+//               then (first quiescence ply only, when asked) quiet checking moves.
 //
 // Every move returned is legal and returned once; the TT move, killers and the
 // countermove are checked with is_pseudo_legal and is_legal, so any 16-bit value
@@ -36,6 +37,8 @@ class MovePicker {
         QsearchTT,
         QsearchInit,
         QsearchCaptures,
+        QsearchChecksInit,
+        QsearchChecks,
         Done
     };
 
@@ -48,8 +51,9 @@ class MovePicker {
     // Main search.
     MovePicker(const Position& pos, Move ttMove, const Context& ctx, Move killer1, Move killer2,
                Move countermove);
-    // Quiescence search (all evasions when in check).
-    MovePicker(const Position& pos, Move ttMove, const Context& ctx);
+    // Quiescence search (all evasions when in check). With quietChecks, the quiet
+    // moves that give check follow the captures (not in check only).
+    MovePicker(const Position& pos, Move ttMove, const Context& ctx, bool quietChecks = false);
 
     // The next move, or Move::none() when done. With skipQuiets, remaining quiet
     // stages are skipped (late move pruning); bad captures still come.
@@ -80,6 +84,7 @@ class MovePicker {
     Context ctx;
     Move ttMove, killers[2], countermove;
     Stage currentStage;
+    bool quietChecks = false;
     Move emitted[4];
     int emittedCount = 0;
     ScoredMove moves[MAX_MOVES];

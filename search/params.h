@@ -12,15 +12,21 @@
 #include "search/selectivity/late_move_pruning.h"
 #include "search/selectivity/late_move_reductions.h"
 #include "search/selectivity/mate_distance.h"
+#include "search/selectivity/mate_threat_extension.h"
+#include "search/selectivity/multi_cut.h"
 #include "search/selectivity/null_move.h"
 #include "search/selectivity/null_move_reductions.h"
 #include "search/selectivity/one_reply_extension.h"
 #include "search/selectivity/passed_pawn_extension.h"
+#include "search/selectivity/probcut.h"
+#include "search/selectivity/qsearch_checks.h"
+#include "search/selectivity/qsearch_evasion_pruning.h"
 #include "search/selectivity/qsearch_see_pruning.h"
 #include "search/selectivity/razoring.h"
 #include "search/selectivity/recapture_extension.h"
 #include "search/selectivity/reverse_futility.h"
 #include "search/selectivity/see_pruning.h"
+#include "search/selectivity/singular_extension.h"
 #include "search/selectivity/verified_null_move.h"
 
 namespace flotilla::search {
@@ -53,6 +59,12 @@ struct Params {
     OneReplyExtensionParams oneReplyExtension;
     FailHighReductionParams failHighReductions;
     NullMoveReductionParams nullMoveReductions;
+    ProbCutParams probCut;
+    SingularExtensionParams singularExtension;
+    MultiCutParams multiCut;
+    MateThreatExtensionParams mateThreatExtension;
+    QsearchChecksParams qsearchChecks;
+    QsearchEvasionPruningParams qsearchEvasionPruning;
     int moveOverheadMs = 10; // subtracted from the clock for communication delays
     int multiPv = 1;         // best root moves searched and reported per iteration (MultiPV)
     bool showWdl = false;    // UCI output only: add `wdl W D L` to info lines (UCI_ShowWDL)

@@ -14,6 +14,11 @@ struct StackEntry {
     Value staticEval = VALUE_NONE;
     Move killers[2] = {Move::none(), Move::none()};
     PieceToHistory* continuation = nullptr; // continuation history of `move`
+    // Singular search: this node is searched again without this move (never stored in
+    // or cut by the TT, since the result is not the position's value).
+    Move excludedMove = Move::none();
+    // The opponent's refutation of this node's null move (Botvinnik-Markoff threat).
+    Move threatMove = Move::none();
 };
 
 // Entries before the root: (ss - 2) of the root is still inside the array.

@@ -31,7 +31,21 @@ struct Stats {
     std::uint64_t oneReplyExtensions = 0;
     std::uint64_t failHighReductions = 0;
     std::uint64_t nullMoveReductions = 0;
+    std::uint64_t probCutTried = 0;
+    std::uint64_t probCutCutoffs = 0;
+    std::uint64_t singularSearches = 0;
+    std::uint64_t singularExtensions = 0;
+    std::uint64_t singularMultiCuts = 0;
+    std::uint64_t singularNegativeExtensions = 0;
+    std::uint64_t multiCutTried = 0;
+    std::uint64_t multiCutCutoffs = 0;
+    std::uint64_t mateThreatExtensions = 0;
+    std::uint64_t botvinnikMarkoffExtensions = 0;
+    std::uint64_t qsearchChecks = 0;
+    std::uint64_t qsearchEvasionsPruned = 0;
     std::uint64_t ttCutoffs = 0;
+    std::uint64_t ttProbes = 0; // search and qsearch probes (the scaling command's hit rate)
+    std::uint64_t ttHits = 0;
 
     // Calls f(name, value) for every counter, in a fixed order (for printing and summing).
     template <class F> void for_each(F&& f) const {
@@ -59,7 +73,21 @@ struct Stats {
         f("OneReplyExtension", oneReplyExtensions);
         f("FailHighReductions", failHighReductions);
         f("NullMoveReductions", nullMoveReductions);
+        f("ProbCutTried", probCutTried);
+        f("ProbCutCutoffs", probCutCutoffs);
+        f("SingularSearches", singularSearches);
+        f("SingularExtensions", singularExtensions);
+        f("SingularMultiCuts", singularMultiCuts);
+        f("SingularNegativeExtensions", singularNegativeExtensions);
+        f("MultiCutTried", multiCutTried);
+        f("MultiCutCutoffs", multiCutCutoffs);
+        f("MateThreatExtensions", mateThreatExtensions);
+        f("BotvinnikMarkoffExtensions", botvinnikMarkoffExtensions);
+        f("QSearchChecks", qsearchChecks);
+        f("QSearchEvasionPruning", qsearchEvasionsPruned);
         f("TTCutoffs", ttCutoffs);
+        f("TTProbes", ttProbes);
+        f("TTHits", ttHits);
     }
 
     Stats& operator+=(const Stats& o) {
@@ -87,7 +115,21 @@ struct Stats {
         oneReplyExtensions += o.oneReplyExtensions;
         failHighReductions += o.failHighReductions;
         nullMoveReductions += o.nullMoveReductions;
+        probCutTried += o.probCutTried;
+        probCutCutoffs += o.probCutCutoffs;
+        singularSearches += o.singularSearches;
+        singularExtensions += o.singularExtensions;
+        singularMultiCuts += o.singularMultiCuts;
+        singularNegativeExtensions += o.singularNegativeExtensions;
+        multiCutTried += o.multiCutTried;
+        multiCutCutoffs += o.multiCutCutoffs;
+        mateThreatExtensions += o.mateThreatExtensions;
+        botvinnikMarkoffExtensions += o.botvinnikMarkoffExtensions;
+        qsearchChecks += o.qsearchChecks;
+        qsearchEvasionsPruned += o.qsearchEvasionsPruned;
         ttCutoffs += o.ttCutoffs;
+        ttProbes += o.ttProbes;
+        ttHits += o.ttHits;
         return *this;
     }
 };

@@ -31,12 +31,18 @@ Worker::Worker(TranspositionTable& table)
 // A fresh allocation: a Histories temporary would put megabytes on the stack.
 void Worker::clear_histories() { histories = std::make_unique<Histories>(); }
 
+// Nodes the first iteration may use before it can be stopped: far more than depth 1
+// needs in a normal position, and a few milliseconds at most.
+constexpr std::uint64_t FIRST_ITERATION_GRACE = 16384;
+
 bool Worker::should_abort() {
     if (aborted) return true;
     // Node limit: checked at every node so that `go nodes N` is exact and repeatable.
     if (limits.nodes && nodeCount >= limits.nodes) aborted = true;
-    // The clock and the shared flag: every 1024 nodes, once an iteration is complete.
-    else if ((nodeCount & 1023) == 0 && completedDepth > 0)
+    // The clock and the shared flag: every 1024 nodes once an iteration is complete, so
+    // that even a `stop` at once gets a searched move; but an exploding first iteration
+    // is stopped too after a grace of nodes (the root then falls back to a legal move).
+    else if ((nodeCount & 1023) == 0 && (completedDepth > 0 || nodeCount >= FIRST_ITERATION_GRACE))
         aborted = stop->load(std::memory_order_relaxed) || clock.elapsed_ms() >= timePlan.hard;
     if (aborted) stop->store(true, std::memory_order_relaxed);
     return aborted;
@@ -101,6 +107,10 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
     const bool pvNode = beta - alpha > 1;
     const bool rootNode = ss->ply == 0;
     const int ply = ss->ply;
+    // Inside a singular search this node is searched without one move: the result is
+    // not the position's value, so the TT neither cuts nor stores it.
+    const Move excludedMove = ss->excludedMove;
+    const bool excludedSearch = excludedMove.is_ok();
 
     if (depth <= 0) return qsearch(ss, alpha, beta);
     if (should_abort()) return VALUE_ZERO;
@@ -120,13 +130,17 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
         }
     }
     (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
+    (ss + 1)->excludedMove = Move::none();
+    if (!excludedSearch) ss->threatMove = Move::none();
 
     // 2. Transposition table: a cutoff at non-PV nodes when the stored bound allows it.
     const Key key = pos.key();
     const std::optional<TTData> tte = tt.probe(key);
+    ++counters.ttProbes;
+    counters.ttHits += tte.has_value();
     const Value ttScore = tte ? value_from_tt(tte->score, ply) : VALUE_NONE;
     const Move ttMove = rootNode && rootBestMove ? rootBestMove : tte ? tte->move : Move::none();
-    if (!pvNode && tte && tte->depth >= depth && ttScore != VALUE_NONE &&
+    if (!pvNode && !excludedSearch && tte && tte->depth >= depth && ttScore != VALUE_NONE &&
         bound_allows(tte->bound, ttScore, beta)) {
         ++counters.ttCutoffs;
         return ttScore;
@@ -145,9 +159,11 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
         !inCheck && (ss - 2)->staticEval != VALUE_NONE && ss->staticEval > (ss - 2)->staticEval;
     const Color us = pos.side_to_move();
 
-    // 4. Static pruning, all behind one guard: not at PV nodes, not in check, no
-    //    mate score near the window.
-    const bool staticPruningAllowed = !pvNode && !inCheck && std::abs(beta) < VALUE_MATE_IN_MAX_PLY;
+    // 4. Static pruning, all behind one guard: not at PV nodes, not in check, not in a
+    //    singular search, no mate score near the window.
+    const bool staticPruningAllowed =
+        !pvNode && !inCheck && !excludedSearch && std::abs(beta) < VALUE_MATE_IN_MAX_PLY;
+    Depth threatExtension = 0; // mate-threat / Botvinnik-Markoff, for every move of this node
     if (staticPruningAllowed) {
         // 4a. Razoring into quiescence: trust a confirmed fail low.
         if (razor_to_qsearch(params.razoring, depth, eval, alpha)) {
@@ -186,8 +202,24 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
             ss->continuation = &histories->continuation.sentinel();
             pos.make_null_move();
             const Value nullScore = -search(ss + 1, -beta, -beta + 1, depth - r, !cutNode);
+            // The move that refuted passing is the opponent's threat (from the TT, checked).
+            Move threat = Move::none();
+            if (nullScore < beta && params.mateThreatExtension.enabled && !aborted) {
+                const std::optional<TTData> refutation = tt.probe(pos.key());
+                if (refutation && pos.is_pseudo_legal(refutation->move)) threat = refutation->move;
+            }
             pos.unmake_null_move();
             if (aborted) return VALUE_ZERO;
+            if (nullScore < beta) {
+                // 4e. Mate-threat and Botvinnik-Markoff extensions.
+                ss->threatMove = threat;
+                const ThreatKind kind = threat_kind(params.mateThreatExtension, nullScore, threat,
+                                                    (ss - 2)->threatMove);
+                threatExtension = threat_extension(kind, ply, rootDepth);
+                if (threatExtension)
+                    ++(kind == ThreatKind::Mate ? counters.mateThreatExtensions
+                                                : counters.botvinnikMarkoffExtensions);
+            }
             // A mate found by passing is not a proven mate.
             const Value cutScore = nullScore >= VALUE_MATE_IN_MAX_PLY ? beta : nullScore;
             const Depth nullReduction =
@@ -214,6 +246,14 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
                 ++counters.nullMoveVerificationFailures;
             }
         }
+
+        // 4f. ProbCut: a capture that beats beta by a margin at reduced depth.
+        if (probcut_applies(params.probCut, depth, pvNode, beta, tte ? tte->depth : 0, ttScore))
+            if (const std::optional<Value> v = probcut(ss, beta, depth, cutNode, ttMove)) return *v;
+
+        // 4g. Multi-cut: several of the first moves fail high at reduced depth.
+        if (multi_cut_applies(params.multiCut, depth, cutNode, pvNode, beta))
+            if (const std::optional<Value> v = multi_cut(ss, beta, depth, ttMove)) return *v;
     }
 
     // 5. Reductions before the move loop: fail-high reductions (Feldmann) when the
@@ -233,12 +273,8 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
     }
 
     // 6. The move loop.
-    const StackEntry* prev = ss - 1;
-    const Move countermove = prev->move.is_ok()
-                                 ? histories->counterMoves.at(prev->movedPiece, prev->move.to())
-                                 : Move::none();
     const MovePicker::Context ctx{histories.get(), (ss - 1)->continuation, (ss - 2)->continuation};
-    MovePicker picker(pos, ttMove, ctx, ss->killers[0], ss->killers[1], countermove);
+    MovePicker picker(pos, ttMove, ctx, ss->killers[0], ss->killers[1], countermove_for(ss));
 
     Value bestScore = -VALUE_INFINITE;
     Move bestMove = Move::none();
@@ -251,6 +287,7 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
 
     for (Move m = picker.next(); m; m = picker.next()) {
         if (rootNode && !is_root_move(m)) continue;
+        if (m == excludedMove) continue;
         ++moveCount;
         const bool quiet = !is_noisy(pos, m);
         const bool givesCheck = pos.gives_check(m);
@@ -298,7 +335,38 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
         counters.recaptureExtensions += recaptureExt;
         counters.passedPawnExtensions += passedPawnExt;
         counters.oneReplyExtensions += oneReplyExt;
-        const Depth extension = std::max({checkExt, recaptureExt, passedPawnExt, oneReplyExt});
+
+        // 8b. Singular extension: search the other moves without the TT move, below
+        //     its score; its three outcomes extend, cut (multi-cut) or reduce.
+        Depth singularExt = 0;
+        const SingularContext singular{depth,
+                                       !rootNode && m == ttMove,
+                                       tte && (tte->bound & BOUND_LOWER),
+                                       tte ? tte->depth : 0,
+                                       ttScore,
+                                       excludedSearch};
+        if (singular_search_applies(params.singularExtension, singular)) {
+            ++counters.singularSearches;
+            const Value singularBeta = singular_beta(params.singularExtension, ttScore, depth);
+            ss->excludedMove = m;
+            const Value v =
+                search(ss, singularBeta - 1, singularBeta, singular_search_depth(depth), cutNode);
+            ss->excludedMove = Move::none();
+            if (aborted) return VALUE_ZERO;
+            const SingularOutcome outcome =
+                singular_outcome(params.singularExtension, v, singularBeta, beta, ttScore);
+            if (outcome == SingularOutcome::MultiCut) {
+                ++counters.singularMultiCuts;
+                return singularBeta;
+            }
+            singularExt = singular_extension(params.singularExtension, outcome, ply, rootDepth);
+            if (singularExt > 0) ++counters.singularExtensions;
+            if (singularExt < 0) ++counters.singularNegativeExtensions;
+        }
+        // At most one ply in all; a negative singular extension lowers what is left.
+        const Depth extension = std::max({checkExt, recaptureExt, passedPawnExt, oneReplyExt,
+                                          threatExtension, singularExt}) +
+                                std::min(singularExt, 0);
         const Depth newDepth = depth - 1 + extension;
 
         make_move(ss, m);
@@ -345,8 +413,9 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
         }
     }
 
-    // 10. No legal move: mate or stalemate.
-    if (moveCount == 0) return inCheck ? mated_in(ply) : VALUE_DRAW;
+    // 10. No legal move: mate or stalemate; in a singular search, the excluded move
+    //     was the only one, so it is singular (a fail low).
+    if (moveCount == 0) return excludedSearch ? alpha : inCheck ? mated_in(ply) : VALUE_DRAW;
 
     if (bestScore >= beta)
         update_cutoff_histories(ss, bestMove, depth, quietsTried, quietCount, capturesTried,
@@ -355,11 +424,70 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
     const Bound bound = bestScore >= beta            ? BOUND_LOWER
                         : pvNode && bestMove.is_ok() ? BOUND_EXACT
                                                      : BOUND_UPPER;
-    tt.store(key, value_to_tt(bestScore, ply), ss->staticEval, depth, bound, bestMove);
+    if (!excludedSearch)
+        tt.store(key, value_to_tt(bestScore, ply), ss->staticEval, depth, bound, bestMove);
     return bestScore;
 }
 
-Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta) {
+Move Worker::countermove_for(const StackEntry* ss) const {
+    const StackEntry* prev = ss - 1;
+    return prev->move.is_ok() ? histories->counterMoves.at(prev->movedPiece, prev->move.to())
+                              : Move::none();
+}
+
+// ProbCut (search/selectivity/probcut.h): captures whose exchange could reach
+// probcutBeta get a quiescence search, then a reduced null-window search against it.
+std::optional<Value> Worker::probcut(StackEntry* ss, Value beta, Depth depth, bool cutNode,
+                                     Move ttMove) {
+    const ProbCutParams& p = params.probCut;
+    const Value probcutBeta = probcut_beta(p, beta);
+    const Value seeThreshold = probcut_see_threshold(probcutBeta, ss->staticEval);
+    const MovePicker::Context ctx{histories.get(), (ss - 1)->continuation, (ss - 2)->continuation};
+    MovePicker picker(pos, ttMove, ctx); // the quiescence order: TT move if noisy, then noisy
+    ++counters.probCutTried;
+    for (Move m = picker.next(); m; m = picker.next()) {
+        if (!see_ge(pos, m, seeThreshold)) continue;
+        make_move(ss, m);
+        Value v = -qsearch(ss + 1, -probcutBeta, -probcutBeta + 1);
+        if (v >= probcutBeta && !aborted)
+            v = -search(ss + 1, -probcutBeta, -probcutBeta + 1, depth - p.reduction, !cutNode);
+        pos.unmake_move(m);
+        if (aborted) return VALUE_ZERO;
+        if (v >= probcutBeta) {
+            ++counters.probCutCutoffs;
+            tt.store(pos.key(), value_to_tt(v, ss->ply), ss->staticEval, depth - p.reduction + 1,
+                     BOUND_LOWER, m);
+            return v;
+        }
+    }
+    return std::nullopt;
+}
+
+// Multi-cut (search/selectivity/multi_cut.h): the first M moves at depth - 1 - R;
+// C fail-highs prove the cut-node and return beta (a hard bound, as in the paper).
+std::optional<Value> Worker::multi_cut(StackEntry* ss, Value beta, Depth depth, Move ttMove) {
+    const MultiCutParams& p = params.multiCut;
+    const MovePicker::Context ctx{histories.get(), (ss - 1)->continuation, (ss - 2)->continuation};
+    MovePicker picker(pos, ttMove, ctx, ss->killers[0], ss->killers[1], countermove_for(ss));
+    ++counters.multiCutTried;
+    int tried = 0, failHighs = 0;
+    while (multi_cut_continue(p, tried, failHighs)) {
+        const Move m = picker.next();
+        if (!m) break;
+        ++tried;
+        make_move(ss, m);
+        const Value v = -search(ss + 1, -beta, -beta + 1, multi_cut_probe_depth(p, depth), false);
+        pos.unmake_move(m);
+        if (aborted) return VALUE_ZERO;
+        if (v >= beta && multi_cut_proven(p, ++failHighs)) {
+            ++counters.multiCutCutoffs;
+            return beta;
+        }
+    }
+    return std::nullopt;
+}
+
+Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth) {
     const bool pvNode = beta - alpha > 1;
     const int ply = ss->ply;
 
@@ -374,8 +502,13 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta) {
 
     const Key key = pos.key();
     const std::optional<TTData> tte = tt.probe(key);
+    ++counters.ttProbes;
+    counters.ttHits += tte.has_value();
     const Value ttScore = tte ? value_from_tt(tte->score, ply) : VALUE_NONE;
-    if (!pvNode && tte && ttScore != VALUE_NONE && bound_allows(tte->bound, ttScore, beta)) {
+    // An entry without quiet checks does not answer for a node that tries them.
+    const Depth ttDepth = qsearch_tt_depth(params.qsearchChecks, qsDepth);
+    if (!pvNode && tte && tte->depth >= ttDepth && ttScore != VALUE_NONE &&
+        bound_allows(tte->bound, ttScore, beta)) {
         ++counters.ttCutoffs;
         return ttScore;
     }
@@ -391,20 +524,36 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta) {
         bestScore = standPat;
         if (bestScore >= beta) {
             if (!tte)
-                tt.store(key, value_to_tt(bestScore, ply), standPat, 0, BOUND_LOWER, Move::none());
+                tt.store(key, value_to_tt(bestScore, ply), standPat, ttDepth, BOUND_LOWER,
+                         Move::none());
             return bestScore;
         }
         alpha = std::max(alpha, bestScore);
     }
 
     const MovePicker::Context ctx{histories.get(), (ss - 1)->continuation, (ss - 2)->continuation};
-    MovePicker picker(pos, tte ? tte->move : Move::none(), ctx);
+    const bool quietChecks = qsearch_checks_at(params.qsearchChecks, qsDepth, inCheck);
+    MovePicker picker(pos, tte ? tte->move : Move::none(), ctx, quietChecks);
     Move bestMove = Move::none();
     int moveCount = 0;
+    int quietEvasions = 0;
 
     for (Move m = picker.next(); m; m = picker.next()) {
         ++moveCount;
-        if (!inCheck) {
+        if (inCheck) {
+            const bool quiet =
+                !is_capture(pos, m) && !(m.type() == PROMOTION && m.promotion_type() == QUEEN);
+            if (qsearch_prunes_evasion(params.qsearchEvasionPruning, inCheck, quiet, quietEvasions,
+                                       bestScore)) {
+                ++counters.qsearchEvasionsPruned;
+                continue;
+            }
+            quietEvasions += quiet;
+        } else if (!is_noisy(pos, m)) {
+            // A quiet check (first quiescence ply only): searched unless it loses material.
+            if (!see_ge(pos, m, params.qsearchChecks.seeThreshold)) continue;
+            ++counters.qsearchChecks;
+        } else {
             const Value gain =
                 (m.type() == EN_PASSANT ? PIECE_VALUE[PAWN]
                                         : PIECE_VALUE[type_of(pos.piece_on(m.to()))]) +
@@ -421,7 +570,7 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta) {
         }
 
         make_move(ss, m);
-        const Value score = -qsearch(ss + 1, -beta, -alpha);
+        const Value score = -qsearch(ss + 1, -beta, -alpha, qsDepth - 1);
         pos.unmake_move(m);
         if (aborted) return VALUE_ZERO;
 
@@ -440,7 +589,7 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta) {
     if (inCheck && moveCount == 0) return mated_in(ply);
 
     const Bound bound = bestScore >= beta ? BOUND_LOWER : BOUND_UPPER;
-    tt.store(key, value_to_tt(bestScore, ply), ss->staticEval, 0, bound, bestMove);
+    tt.store(key, value_to_tt(bestScore, ply), ss->staticEval, ttDepth, bound, bestMove);
     return bestScore;
 }
 

@@ -85,7 +85,13 @@ class Worker {
 
   private:
     Value search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool cutNode);
-    Value qsearch(StackEntry* ss, Value alpha, Value beta);
+    // qsDepth: 0 at the first quiescence ply (quiet checks allowed), negative below.
+    Value qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth = 0);
+    // The recursive selectivity steps: a cutoff value, or nothing.
+    std::optional<Value> probcut(StackEntry* ss, Value beta, Depth depth, bool cutNode,
+                                 Move ttMove);
+    std::optional<Value> multi_cut(StackEntry* ss, Value beta, Depth depth, Move ttMove);
+    Move countermove_for(const StackEntry* ss) const;
 
     bool should_abort();
     bool is_draw(int ply) const;

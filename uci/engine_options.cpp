@@ -99,6 +99,27 @@ constexpr OptionSpec OPTION_TABLE[] = {
                  [](Engine& e, const Option& o) {
                      e.search_params().nullMoveReductions.enabled = o.as_bool();
                  }),
+    check_option(
+        "ProbCut", true,
+        [](Engine& e, const Option& o) { e.search_params().probCut.enabled = o.as_bool(); }),
+    check_option("SingularExtension", true,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().singularExtension.enabled = o.as_bool();
+                 }),
+    check_option(
+        "MultiCut", false,
+        [](Engine& e, const Option& o) { e.search_params().multiCut.enabled = o.as_bool(); }),
+    check_option("MateThreatExtension", true,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().mateThreatExtension.enabled = o.as_bool();
+                 }),
+    check_option(
+        "QSearchChecks", true,
+        [](Engine& e, const Option& o) { e.search_params().qsearchChecks.enabled = o.as_bool(); }),
+    check_option("QSearchEvasionPruning", true,
+                 [](Engine& e, const Option& o) {
+                     e.search_params().qsearchEvasionPruning.enabled = o.as_bool();
+                 }),
 };
 
 } // namespace

@@ -235,9 +235,11 @@ TEST(Selectivity, RazoringAndHistoryLeafPruningFire) {
     const auto run = run_search("6k1/5ppp/8/8/8/8/q4PPP/6K1 w - - 0 1", depth_limit(9));
     EXPECT_GT(run.stats.razoringCutoffs + run.stats.limitedRazoringReductions, 0u);
     // Fail-high reductions shrink this small tree below the depth where histories turn
-    // negative enough, so they are off here (in the bench both fire: docs/search.md).
+    // negative enough, so they are off here (in the bench both fire: docs/search.md);
+    // quiescence checks move the same histories, so they are off too.
     Params noFhr;
     noFhr.failHighReductions.enabled = false;
+    noFhr.qsearchChecks.enabled = false;
     const auto mid =
         run_search("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8",
                    depth_limit(11), noFhr);

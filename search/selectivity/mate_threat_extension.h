@@ -1,0 +1,33 @@
+// Mate-threat and Botvinnik-Markoff extensions (seed 001 "Mate Threat Extensions",
+// "Botvinnik-Markoff Extension", Markoff, CCC 2003 "The same threat extension"): the
+// null move search doubles as threat detection. When passing gets the side to move
+// mated, or when the move that refutes the null move is the same threat as two
+// plies earlier, the node's moves are searched one ply deeper.
+#pragma once
+
+#include "search/selectivity/extension_budget.h"
+
+namespace flotilla::search {
+
+struct MateThreatExtensionParams {
+    bool enabled = true;
+    bool sameThreat = true; // the Botvinnik-Markoff half: a threat repeated two plies apart
+};
+
+enum class ThreatKind { None, Mate, SameThreat };
+
+// `nullScore` is the null move search's score from the side to move's view.
+constexpr ThreatKind threat_kind(const MateThreatExtensionParams& p, Value nullScore,
+                                 Move threatMove, Move threatTwoPliesAgo) {
+    if (!p.enabled) return ThreatKind::None;
+    if (nullScore <= VALUE_MATED_IN_MAX_PLY) return ThreatKind::Mate;
+    if (p.sameThreat && threatMove.is_ok() && threatMove == threatTwoPliesAgo)
+        return ThreatKind::SameThreat;
+    return ThreatKind::None;
+}
+
+constexpr Depth threat_extension(ThreatKind kind, int ply, Depth rootDepth) {
+    return kind != ThreatKind::None && extension_allowed(ply, rootDepth) ? 1 : 0;
+}
+
+} // namespace flotilla::search

@@ -1,0 +1,40 @@
+// ProbCut (Buro 1995, "ProbCut: An Effective Selective Extension of the Alpha-Beta
+// Algorithm", ICCA J. 18(2); seed 001 "Pruning" overview, chessprogramming wiki
+// "ProbCut"): a capture that already beats beta by a margin in a shallow search
+// almost surely beats beta in the full one, so the node is cut.
+#pragma once
+
+#include "core/types.h"
+
+#include <cstdlib>
+
+namespace flotilla::search {
+
+struct ProbCutParams {
+    bool enabled = true;
+    Depth minDepth = 5;
+    int margin = 200;       // probcutBeta = beta + margin
+    Depth reduction = 4;    // the verifying search runs at depth - reduction
+    Depth ttDepthSlack = 3; // a TT entry this close to depth that stays below probcutBeta vetoes
+};
+
+constexpr Value probcut_beta(const ProbCutParams& p, Value beta) { return beta + p.margin; }
+
+// Worth trying at a non-PV node with enough depth and a beta far from the mate
+// range, unless a fairly deep TT entry already says the node stays below probcutBeta.
+constexpr bool probcut_applies(const ProbCutParams& p, Depth depth, bool pvNode, Value beta,
+                               Depth ttDepth, Value ttScore) {
+    if (!p.enabled || pvNode || depth < p.minDepth || std::abs(beta) >= VALUE_MATE_IN_MAX_PLY)
+        return false;
+    const bool ttRefutes = ttScore != VALUE_NONE && ttDepth >= depth - p.ttDepthSlack &&
+                           ttScore < probcut_beta(p, beta);
+    return !ttRefutes;
+}
+
+// A capture is only tried when its exchange alone could lift the static eval to
+// probcutBeta: the SEE threshold it must reach.
+constexpr Value probcut_see_threshold(Value probcutBeta, Value staticEval) {
+    return probcutBeta - staticEval;
+}
+
+} // namespace flotilla::search

@@ -1,0 +1,27 @@
+// Quiet checks at the first quiescence ply (seed 001 "Quiescence Search": checks
+// in the first plies of quiescence find mates and forks the captures-only search
+// misses). Only at qsearch depth 0, after the captures, and only checks that do
+// not lose material (SEE >= 0); the evasions that answer them come next ply.
+#pragma once
+
+#include "core/types.h"
+
+namespace flotilla::search {
+
+struct QsearchChecksParams {
+    bool enabled = true;
+    int seeThreshold = 0;
+};
+
+// Quiescence depth: 0 at the first ply, negative below.
+constexpr bool qsearch_checks_at(const QsearchChecksParams& p, int qsDepth, bool inCheck) {
+    return p.enabled && qsDepth == 0 && !inCheck;
+}
+
+// Transposition-table depth of a quiescence node: results with checks (depth 0) are
+// worth more than those without (-1); with checks off every ply is the same (0).
+constexpr Depth qsearch_tt_depth(const QsearchChecksParams& p, int qsDepth) {
+    return !p.enabled || qsDepth == 0 ? 0 : -1;
+}
+
+} // namespace flotilla::search

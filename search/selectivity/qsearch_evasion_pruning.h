@@ -1,0 +1,25 @@
+// Quiet-evasion pruning in quiescence search (seed 001 "Quiescence Search": in check
+// all evasions are searched so that mate is seen; once one evasion has shown the side
+// is not mated, further quiet evasions only feed the check-capture-check cycles that
+// make the tree explode, e.g. with many pawns about to promote on both sides).
+// Captures and queen promotions are always searched; underpromotions count as quiet.
+#pragma once
+
+#include "core/types.h"
+
+namespace flotilla::search {
+
+struct QsearchEvasionPruningParams {
+    bool enabled = true;
+    int quietEvasionsKept = 1; // quiet evasions searched before the rest are pruned
+};
+
+// `quietEvasionsSearched` counts the quiet evasions already searched at this node;
+// `bestScore` is the best so far (a mated score means no safe evasion is known yet).
+constexpr bool qsearch_prunes_evasion(const QsearchEvasionPruningParams& p, bool inCheck,
+                                      bool quiet, int quietEvasionsSearched, Value bestScore) {
+    return p.enabled && inCheck && quiet && bestScore > VALUE_MATED_IN_MAX_PLY &&
+           quietEvasionsSearched >= p.quietEvasionsKept;
+}
+
+} // namespace flotilla::search

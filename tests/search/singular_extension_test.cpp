@@ -1,0 +1,111 @@
+// Singular extension (search/selectivity/singular_extension.h): when the singular
+// search runs, its three outcomes, the path bound, and the counters in a search.
+#include "search/params.h"
+#include "search_helpers.h"
+
+using namespace flotilla;
+using namespace flotilla::search;
+using flotilla::search::testing::depth_limit;
+using flotilla::search::testing::run_search;
+
+namespace {
+const char* MIDDLEGAME = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+
+// A context where the singular search runs: the TT move, a deep lower bound.
+SingularContext runs() { return SingularContext{10, true, true, 9, 50, false}; }
+} // namespace
+
+TEST(SingularExtension, SearchOnlyForTheTTMoveWithADeepLowerBound) {
+    const SingularExtensionParams p;
+    EXPECT_TRUE(singular_search_applies(p, runs()));
+    auto c = runs();
+    c.isTTMove = false;
+    EXPECT_FALSE(singular_search_applies(p, c));
+    c = runs();
+    c.lowerBound = false; // an upper bound says nothing about the move being good
+    EXPECT_FALSE(singular_search_applies(p, c));
+    c = runs();
+    c.ttDepth = c.depth - p.ttDepthSlack - 1;
+    EXPECT_FALSE(singular_search_applies(p, c));
+    c = runs();
+    c.depth = p.minDepth - 1;
+    c.ttDepth = c.depth;
+    EXPECT_FALSE(singular_search_applies(p, c));
+    c = runs();
+    c.excludedSearch = true; // no singular search inside a singular search
+    EXPECT_FALSE(singular_search_applies(p, c));
+    for (Value mate : {VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY, VALUE_NONE}) {
+        c = runs();
+        c.ttScore = mate;
+        EXPECT_FALSE(singular_search_applies(p, c)) << mate;
+    }
+    SingularExtensionParams off;
+    off.enabled = false;
+    EXPECT_FALSE(singular_search_applies(off, runs()));
+    // A depth whose reduced search would drop into quiescence never runs it.
+    SingularExtensionParams shallow;
+    shallow.minDepth = 1;
+    c = runs();
+    c.depth = c.ttDepth = 2;
+    EXPECT_FALSE(singular_search_applies(shallow, c));
+}
+
+TEST(SingularExtension, BetaAndDepthOfTheSingularSearch) {
+    const SingularExtensionParams p;
+    EXPECT_EQ(singular_beta(p, 100, 10), 100 - 10 * p.marginPerDepth);
+    EXPECT_EQ(singular_search_depth(9), 4);
+    EXPECT_EQ(singular_search_depth(8), 3);
+}
+
+TEST(SingularExtension, ThreeOutcomes) {
+    const SingularExtensionParams p;
+    // All other moves below singularBeta: the TT move is singular.
+    EXPECT_EQ(singular_outcome(p, 79, 80, 60, 100), SingularOutcome::Extend);
+    // Another move reaches singularBeta, which is itself above beta: multi-cut.
+    EXPECT_EQ(singular_outcome(p, 80, 80, 60, 100), SingularOutcome::MultiCut);
+    // Another move reaches singularBeta below beta, but the TT score is above beta.
+    EXPECT_EQ(singular_outcome(p, 50, 40, 60, 100), SingularOutcome::Negative);
+    // Neither: no change.
+    EXPECT_EQ(singular_outcome(p, 50, 40, 120, 100), SingularOutcome::None);
+    SingularExtensionParams noMultiCut;
+    noMultiCut.multiCut = false;
+    EXPECT_EQ(singular_outcome(noMultiCut, 80, 80, 60, 100), SingularOutcome::Negative);
+}
+
+TEST(SingularExtension, ExtensionKeepsThePathBound) {
+    const SingularExtensionParams p;
+    EXPECT_EQ(singular_extension(p, SingularOutcome::Extend, 3, 10), 1);
+    EXPECT_EQ(singular_extension(p, SingularOutcome::Extend, 20, 10), 0); // path bound reached
+    EXPECT_EQ(singular_extension(p, SingularOutcome::Negative, 3, 10), -p.negativeExtension);
+    EXPECT_EQ(singular_extension(p, SingularOutcome::None, 3, 10), 0);
+    EXPECT_EQ(singular_extension(p, SingularOutcome::MultiCut, 3, 10), 0);
+}
+
+TEST(SingularExtension, FiresInSearchWithEachOutcomeAndSwitchesOff) {
+    const auto on = run_search(MIDDLEGAME, depth_limit(12));
+    EXPECT_GT(on.stats.singularSearches, 0u);
+    EXPECT_GT(on.stats.singularExtensions, 0u);
+    EXPECT_GT(on.stats.singularMultiCuts, 0u);
+    EXPECT_GT(on.stats.singularNegativeExtensions, 0u);
+    EXPECT_LE(on.stats.singularExtensions + on.stats.singularMultiCuts +
+                  on.stats.singularNegativeExtensions,
+              on.stats.singularSearches);
+    Params off;
+    off.singularExtension.enabled = false;
+    const auto none = run_search(MIDDLEGAME, depth_limit(12), off);
+    EXPECT_EQ(none.stats.singularSearches, 0u);
+    EXPECT_EQ(none.stats.singularExtensions + none.stats.singularMultiCuts +
+                  none.stats.singularNegativeExtensions,
+              0u);
+}
+
+// The excluded-move searches share the table with the real ones: they must not
+// store or cut, or a mate's distance would come out wrong (distances confirmed with
+// Stockfish 15.1 in search_test.cpp).
+TEST(SingularExtension, DeepSearchKeepsMateDistancesExact) {
+    const auto two = run_search("r5k1/5ppp/8/8/8/8/1Q6/1R4K1 w - - 0 1", depth_limit(14));
+    EXPECT_EQ(two.result.score, mate_in(3));
+    const auto three = run_search("k7/8/8/3K4/8/8/8/7R w - - 0 1", depth_limit(16));
+    EXPECT_EQ(three.result.score, mate_in(5));
+    EXPECT_GT(two.stats.singularSearches + three.stats.singularSearches, 0u);
+}
