@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <new>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace flotilla::search {
@@ -35,36 +36,109 @@ bool plausible_score(Value v) { return v == VALUE_NONE || (v >= -VALUE_MATE && v
 
 TranspositionTable::TranspositionTable() { resize(DEFAULT_MIB); }
 
-bool TranspositionTable::resize(std::size_t newMib) {
-    if (newMib == 0 || newMib > MAX_MIB) return false;
-    const std::size_t count = newMib * 1024 * 1024 / sizeof(Bucket);
-    std::unique_ptr<Bucket[]> fresh(new (std::nothrow) Bucket[count]);
+void TranspositionTable::clear_on_threads(std::size_t tableBytes, const ClearPart& clearPart) {
+    constexpr std::size_t BYTES_PER_THREAD = std::size_t(64) << 20;
+    const std::size_t threads =
+        std::clamp<std::size_t>(std::min<std::size_t>(std::thread::hardware_concurrency(), 64), 1,
+                                std::max<std::size_t>(tableBytes / BYTES_PER_THREAD, 1));
+    std::vector<std::thread> workers;
+    for (std::size_t t = 1; t < threads; ++t) workers.emplace_back(clearPart, t, threads);
+    clearPart(0, threads);
+    for (std::thread& w : workers) w.join();
+}
+
+bool TranspositionTable::resize(std::size_t newMib, std::string* error) {
+    const auto fail = [&](std::string message) {
+        if (error) *error = std::move(message);
+        return false;
+    };
+    if (newMib == 0 || newMib > MAX_MIB)
+        return fail("the size must be from 1 to " + std::to_string(MAX_MIB) + " MiB");
+    const std::size_t bytes = newMib << 20;
+    // With overcommit, mmap promises more than exists and the first touch kills the
+    // process: refuse sizes that cannot fit. The old table counts as free, since it is
+    // unmapped before the new one is touched.
+    if (const std::optional<SystemMemory> memory = system_memory()) {
+        if (bytes > memory->total)
+            return fail(std::to_string(newMib) + " MiB is more than this machine's " +
+                        std::to_string(memory->total >> 20) + " MiB of memory");
+        if (bytes > memory->available + pages.size())
+            return fail(std::to_string(newMib) + " MiB is more than the " +
+                        std::to_string((memory->available + pages.size()) >> 20) +
+                        " MiB of memory available");
+    }
+    std::optional<TableMemory> fresh = TableMemory::reserve(bytes, error);
     if (!fresh) return false;
-    buckets = std::move(fresh);
-    bucketCount = count;
+    pages = std::move(*fresh); // unmaps the old table before the new one is touched
+    buckets = static_cast<Bucket*>(pages.data());
+    bucketCount = bytes / sizeof(Bucket);
     mib = newMib;
     generation = 0;
-    return true; // value-initialised atomics: already clear
+    replacePages = false;
+    zero_all(true);
+    return true;
 }
 
 void TranspositionTable::clear() {
-    // Plain threads, one slice each: their start and join are synchronisation that
-    // ThreadSanitizer sees (oneTBB's is hidden from it), and a huge table clears in parallel.
-    const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 64);
-    const std::size_t slice = (bucketCount + threads - 1) / threads;
-    auto clear_slice = [this](std::size_t begin, std::size_t end) {
-        for (std::size_t i = begin; i < end; ++i)
+    if (replacePages) pages.discard_pages(); // then the executor's threads touch them anew
+    replacePages = false;
+    zero_all(false);
+    generation = 0;
+}
+
+void TranspositionTable::set_clear_executor(ClearExecutor next) {
+    executor = std::move(next);
+    replacePages = true;
+}
+
+void TranspositionTable::zero_all(bool construct) {
+    constexpr std::size_t BUCKETS_PER_PAGE = HUGE_PAGE_BYTES / sizeof(Bucket);
+    const std::size_t pageCount = pages.size() / HUGE_PAGE_BYTES;
+    const ClearPart clearPart = [this, construct, pageCount](std::size_t part, std::size_t parts) {
+        const std::size_t begin =
+            std::min(bucketCount, pageCount * part / parts * BUCKETS_PER_PAGE);
+        const std::size_t end =
+            std::min(bucketCount, pageCount * (part + 1) / parts * BUCKETS_PER_PAGE);
+        for (std::size_t i = begin; i < end; ++i) {
+            if (construct) {
+                ::new (static_cast<void*>(&buckets[i])) Bucket; // fresh memory: start lifetimes
+                continue;
+            }
             for (Entry& e : buckets[i].entries) {
                 e.data.store(0, std::memory_order_relaxed);
                 e.check.store(0, std::memory_order_relaxed);
             }
+        }
     };
-    std::vector<std::thread> workers;
-    for (std::size_t t = 1; t < threads && t * slice < bucketCount; ++t)
-        workers.emplace_back(clear_slice, t * slice, std::min(bucketCount, (t + 1) * slice));
-    clear_slice(0, std::min(bucketCount, slice));
-    for (std::thread& w : workers) w.join();
-    generation = 0;
+    if (executor)
+        executor(pages.size(), clearPart);
+    else
+        clear_on_threads(pages.size(), clearPart);
+}
+
+std::string TranspositionTable::memory_report() const {
+    const HugePageUse use = huge_pages();
+    const bool aligned = std::uintptr_t(buckets) % HUGE_PAGE_BYTES == 0;
+    std::string text = "Hash " + std::to_string(mib) + " MiB, " +
+                       (aligned ? "2 MiB-aligned" : "not 2 MiB-aligned") + ", huge pages: ";
+    if (!use.known)
+        text += "unknown (no /proc/self/smaps)";
+    else if (use.hugeBytes == 0)
+        text += "none granted";
+    else
+        text += std::to_string(use.hugeBytes >> 20) + " of " + std::to_string(pages.size() >> 20) +
+                " MiB granted";
+    if (!use.mode.empty()) text += " (transparent_hugepage " + use.mode + ")";
+    return text;
+}
+
+std::size_t TranspositionTable::count_filled_entries() const {
+    std::size_t filled = 0;
+    for (std::size_t i = 0; i < bucketCount; ++i)
+        for (const Entry& e : buckets[i].entries)
+            filled += e.data.load(std::memory_order_relaxed) != 0 ||
+                      e.check.load(std::memory_order_relaxed) != 0;
+    return filled;
 }
 
 int TranspositionTable::age(std::uint64_t data) const {

@@ -1,6 +1,7 @@
 #include "threads/search_thread.h"
 
 #include "threads/lazy_smp.h"
+#include "threads/table_placement.h"
 
 #include <algorithm>
 #include <chrono>
@@ -28,11 +29,23 @@ search::Limits helper_limits(const search::Limits& limits) {
 } // namespace
 
 SearchThread::SearchThread(search::TranspositionTable& tt)
-    : machine(detect_machine()), pool(tt, topology()) {}
+    : table(tt), machine(detect_machine()), pool(tt, topology()) {
+    place_table();
+}
 
 SearchThread::~SearchThread() {
     stop();
     wait();
+    table.set_clear_executor({}); // it refers to our topology
+}
+
+void SearchThread::place_table() {
+    if (!machine) return;
+    PlacementPlan plan = plan_placement(machine->description(), wantedThreads, wantedPolicy);
+    std::vector<int> nodes = table_nodes(machine->description(), plan);
+    if (nodes == tableNodes) return;
+    tableNodes = std::move(nodes);
+    table.set_clear_executor(table_clear_executor(topology(), std::move(plan)));
 }
 
 void SearchThread::set_threads(int count, const NumaPolicy& policy) {
@@ -40,6 +53,7 @@ void SearchThread::set_threads(int count, const NumaPolicy& policy) {
     wantedThreads = std::max(count, 1);
     wantedPolicy = policy;
     poolStale = true;
+    place_table();
 }
 
 void SearchThread::build_pool() {
@@ -60,6 +74,12 @@ void SearchThread::clear_histories() {
 const search::Stats& SearchThread::stats() const {
     static const search::Stats none;
     return pool.size() > 0 ? pool[0].worker().stats() : none;
+}
+
+search::Stats SearchThread::summed_stats() const {
+    search::Stats sum;
+    for (int i = 0; i < pool.size(); ++i) sum += pool[i].worker().stats();
+    return sum;
 }
 
 void SearchThread::start(const Position& pos, const search::Limits& limits,

@@ -52,17 +52,24 @@ class SearchThread {
     void clear_histories();
     // The main thread's statistics of the last search.
     const search::Stats& stats() const;
+    // The statistics of the last search summed over all threads; only while idle.
+    search::Stats summed_stats() const;
     // Placement and binding warnings of the current threads.
     const std::vector<std::string>& placement_warnings() const { return pool.warnings(); }
 
   private:
     void build_pool();
+    // Gives the table an executor that places its pages on the nodes of the planned
+    // threads, when those nodes change.
+    void place_table();
     void run(search::Worker& main, const Position& pos, const search::Limits& limits,
              const search::Params& params, const search::InfoCallback& onInfo,
              const BestMoveCallback& onBestMove);
     void watch_ponder_clock(search::TimePlan plan);
 
+    search::TranspositionTable& table;
     std::optional<Topology> machine;
+    std::vector<int> tableNodes; // where the table's executor puts its pages
     ThreadPool pool;
     int wantedThreads = 1;
     NumaPolicy wantedPolicy;

@@ -18,7 +18,8 @@ void Protocol::cmd_setoption(Args args) {
     if (!parse_setoption(args, request, &message)) return error(message);
     const std::optional<std::string_view> value =
         request.value ? std::optional<std::string_view>(*request.value) : std::nullopt;
-    if (!engine.set_option(request.name, value, &message)) error(message);
+    if (!engine.set_option(request.name, value, &message)) return error(message);
+    if (!engine.option_notice().empty()) out.line("info string " + engine.option_notice());
 }
 
 } // namespace flotilla::uci

@@ -50,6 +50,7 @@ bool Engine::set_option(std::string_view name, std::optional<std::string_view> v
     const Option previous = *option;
     if (!option->assign(value, error)) return false;
     actionError.clear();
+    actionNotice.clear();
     if (option->spec().onChange) option->spec().onChange(*this, *option);
     if (!actionError.empty()) {
         *option = previous;
@@ -60,13 +61,14 @@ bool Engine::set_option(std::string_view name, std::optional<std::string_view> v
 }
 
 void Engine::resize_hash(std::int64_t megabytes) {
-    if (!table.resize(std::size_t(megabytes))) {
-        actionError = "could not allocate a " + std::to_string(megabytes) +
-                      " MiB hash table; keeping the " + std::to_string(table.size_mib()) +
-                      " MiB one";
+    std::string why;
+    if (!table.resize(std::size_t(megabytes), &why)) {
+        actionError = "could not allocate a " + std::to_string(megabytes) + " MiB hash table (" +
+                      why + "); keeping the " + std::to_string(table.size_mib()) + " MiB one";
         return;
     }
     hashMb = megabytes;
+    actionNotice = table.memory_report();
 }
 
 void Engine::set_threads(int count) {

@@ -38,6 +38,9 @@ class Engine {
     // no `value` part. On error returns false, fills *error, and nothing changes.
     bool set_option(std::string_view name, std::optional<std::string_view> value,
                     std::string* error);
+    // What the last successful set_option's action had to say (the Hash table's memory
+    // report), for one `info string`; empty when nothing.
+    const std::string& option_notice() const { return actionNotice; }
 
     const Position& position() const { return pos; }
     // Replaces the game by fen (nullopt: the start position) followed by moves. All
@@ -93,7 +96,8 @@ class Engine {
     search::TranspositionTable table;
     std::unique_ptr<threads::SearchThread> searcher;
     search::Params params;
-    std::string actionError; // set by an option action that failed
+    std::string actionError;  // set by an option action that failed
+    std::string actionNotice; // set by an option action with something to report
     bool printStats = false;
     std::int64_t hashMb = DEFAULT_HASH_MB;
     int hashClears = 0;

@@ -22,6 +22,7 @@ const Protocol::Command Protocol::COMMANDS[] = {
     {"d", &Protocol::cmd_display},
     {"bench", &Protocol::cmd_bench},
     {"topology", &Protocol::cmd_topology},
+    {"scaling", &Protocol::cmd_scaling},
 };
 
 Protocol::Protocol(Engine& engine, Output& out, ProtocolSettings settings)

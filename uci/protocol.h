@@ -18,6 +18,8 @@ namespace flotilla::uci {
 struct ProtocolSettings {
     int maxPerftDepth = MAX_PLY;
     int maxPerftThreads = int(Engine::MAX_THREADS);
+    // `scaling` runs for minutes and writes files: harnesses parse its words only.
+    bool allowScaling = true;
 };
 
 class Protocol {
@@ -49,6 +51,7 @@ class Protocol {
     void cmd_display(Args args);
     void cmd_bench(Args args);
     void cmd_topology(Args args);
+    void cmd_scaling(Args args);
 
     void run_perft(int depth);
     // Starts the search on its own thread; info and bestmove lines come from there.

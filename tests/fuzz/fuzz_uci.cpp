@@ -22,6 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ProtocolSettings settings;
     settings.maxPerftDepth = 2;
     settings.maxPerftThreads = 2;
+    settings.allowScaling = false; // minutes of searching, and files written
     Protocol protocol(engine, out, settings);
 
     while (!input.empty()) {

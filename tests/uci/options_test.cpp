@@ -10,6 +10,18 @@ using namespace flotilla::uci::testing;
 
 using SetOption = ProtocolTest;
 
+namespace {
+
+// A (re)allocated table is reported in one line: size, alignment, huge pages granted.
+bool reports_hash(const std::vector<std::string>& lines, int mib) {
+    return lines.size() == 1 && lines[0].rfind("info string Hash " + std::to_string(mib) +
+                                                   " MiB, 2 MiB-aligned, "
+                                                   "huge pages: ",
+                                               0) == 0;
+}
+
+} // namespace
+
 TEST_F(SetOption, DefaultsReachTheEngine) {
     EXPECT_EQ(engine.hash_mb(), 16);
     EXPECT_EQ(engine.threads(), 1);
@@ -17,7 +29,7 @@ TEST_F(SetOption, DefaultsReachTheEngine) {
 }
 
 TEST_F(SetOption, ValidValuesRunTheActions) {
-    EXPECT_TRUE(send("setoption name Hash value 64").empty());
+    EXPECT_TRUE(reports_hash(send("setoption name Hash value 64"), 64));
     EXPECT_EQ(engine.hash_mb(), 64);
     EXPECT_TRUE(send("setoption name Threads value 1024").empty());
     EXPECT_EQ(engine.threads(), 1024);
@@ -25,12 +37,12 @@ TEST_F(SetOption, ValidValuesRunTheActions) {
     EXPECT_TRUE(engine.chess960());
     EXPECT_TRUE(send("setoption name UCI_Chess960 value false").empty());
     EXPECT_FALSE(engine.chess960());
-    EXPECT_TRUE(send("setoption name Hash value 1").empty());
+    EXPECT_TRUE(reports_hash(send("setoption name Hash value 1"), 1));
     EXPECT_EQ(engine.hash_mb(), 1);
 }
 
 TEST_F(SetOption, HashThatCannotBeAllocatedKeepsTheOldTable) {
-    EXPECT_TRUE(send("setoption name Hash value 8").empty());
+    EXPECT_TRUE(reports_hash(send("setoption name Hash value 8"), 8));
     // Far more than this machine's memory: the allocation fails.
     const std::string error = send_expecting_error("setoption name Hash value 1048576");
     EXPECT_TRUE(contains(error, "could not allocate")) << error;
@@ -40,7 +52,7 @@ TEST_F(SetOption, HashThatCannotBeAllocatedKeepsTheOldTable) {
 }
 
 TEST_F(SetOption, NamesAreCaseInsensitiveAndMayHaveSpaces) {
-    EXPECT_TRUE(send("setoption name hash value 32").empty());
+    EXPECT_TRUE(reports_hash(send("setoption name hash value 32"), 32));
     EXPECT_EQ(engine.hash_mb(), 32);
     EXPECT_TRUE(send("setoption name THREADS value 3").empty());
     EXPECT_EQ(engine.threads(), 3);
