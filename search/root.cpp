@@ -98,6 +98,8 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
     reductions.emplace(params.lateMoveReductions);
     stop = &stopFlag;
     clock = Stopwatch();
+    planClock = clock;
+    pondering = limits.ponder;
     timePlan = plan_time(limits, pos.side_to_move(), params.moveOverheadMs, pos.game_ply());
     nodeCount = 0;
     counters = Stats{};
@@ -186,7 +188,7 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
         // `go mate N`: a mate in N moves (2N - 1 plies) or faster has been found.
         if (limits.mate > 0 && lines.front().score >= mate_in(2 * limits.mate - 1)) break;
         softLimit = scaled_soft_limit(timePlan, stability_factor(stableIterations, scoreDrop));
-        if (clock.elapsed_ms() >= softLimit) break;
+        if (time_is_up(softLimit)) break;
         if (stop->load(std::memory_order_relaxed)) break;
     }
 

@@ -35,15 +35,31 @@ void Worker::clear_histories() { histories = std::make_unique<Histories>(); }
 // needs in a normal position, and a few milliseconds at most.
 constexpr std::uint64_t FIRST_ITERATION_GRACE = 16384;
 
+bool Worker::time_is_up(std::int64_t limitMs) {
+    if (pondering) {
+        // The GUI's clock is not running for us until ponderhit; from then on the
+        // plan given with `go ponder` applies in full, measured from that moment.
+        if (!ponderhitSignal || !ponderhitSignal->load(std::memory_order_acquire)) return false;
+        pondering = false;
+        planClock = Stopwatch();
+    }
+    return planClock.elapsed_ms() >= limitMs;
+}
+
 bool Worker::should_abort() {
     if (aborted) return true;
-    // Node limit: checked at every node so that `go nodes N` is exact and repeatable.
-    if (limits.nodes && nodeCount >= limits.nodes) aborted = true;
+    // Node limit, one thread: checked at every node so that `go nodes N` is exact and
+    // repeatable. Several threads: each adds its nodes to the shared sum every 1024.
+    if (limits.nodes && !sharedNodes && nodeCount >= limits.nodes)
+        aborted = true;
+    else if (limits.nodes && sharedNodes && nodeCount > 0 && (nodeCount & 1023) == 0 &&
+             sharedNodes->fetch_add(1024, std::memory_order_relaxed) + 1024 >= limits.nodes)
+        aborted = true;
     // The clock and the shared flag: every 1024 nodes once an iteration is complete, so
     // that even a `stop` at once gets a searched move; but an exploding first iteration
     // is stopped too after a grace of nodes (the root then falls back to a legal move).
     else if ((nodeCount & 1023) == 0 && (completedDepth > 0 || nodeCount >= FIRST_ITERATION_GRACE))
-        aborted = stop->load(std::memory_order_relaxed) || clock.elapsed_ms() >= timePlan.hard;
+        aborted = stop->load(std::memory_order_relaxed) || time_is_up(timePlan.hard);
     if (aborted) stop->store(true, std::memory_order_relaxed);
     return aborted;
 }

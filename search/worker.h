@@ -82,6 +82,15 @@ class Worker {
     // Lazy SMP: 0 is the main thread; a helper (index > 0) skips some iterations by a
     // pattern keyed on its index, so the threads spread over different depths.
     void set_thread_index(int index) { threadIndex = index; }
+    // Lazy SMP `go nodes`: with a counter shared by the threads, the worker adds its
+    // nodes to it in batches of 1024 and stops when the sum reaches limits.nodes, so
+    // the total may overshoot by up to about 2048 nodes per thread. Null (the default,
+    // one thread) keeps the exact per-node check. Only while idle.
+    void share_node_budget(std::atomic<std::uint64_t>* total) { sharedNodes = total; }
+    // `go ponder`: the time plan starts when `ponderhit` becomes true (raised by any
+    // thread); until then the clock is ignored. Null: a ponder search never gets one.
+    // Only while idle.
+    void watch_ponderhit(const std::atomic<bool>* signal) { ponderhitSignal = signal; }
 
   private:
     Value search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool cutNode);
@@ -94,6 +103,8 @@ class Worker {
     Move countermove_for(const StackEntry* ss) const;
 
     bool should_abort();
+    // Whether `limitMs` has passed on the time plan's clock; never while pondering.
+    bool time_is_up(std::int64_t limitMs);
     bool is_draw(int ply) const;
     bool is_root_move(Move m) const;
     void update_pv(int ply, Move m);
@@ -116,7 +127,11 @@ class Worker {
     Params params;
     std::optional<ReductionTable> reductions;
     TimePlan timePlan;
-    Stopwatch clock;
+    Stopwatch clock;     // from the `go`: info lines
+    Stopwatch planClock; // from the `go`, or from ponderhit: the time plan
+    bool pondering = false;
+    const std::atomic<bool>* ponderhitSignal = nullptr;
+    std::atomic<std::uint64_t>* sharedNodes = nullptr;
     std::atomic<bool>* stop = nullptr;
     std::vector<Move> rootMoves;
 

@@ -4,7 +4,6 @@
 #include "threads/table_placement.h"
 
 #include <algorithm>
-#include <chrono>
 
 namespace flotilla::threads {
 
@@ -15,11 +14,13 @@ std::optional<Topology> detect_machine() {
     return Topology::detect(&ignored);
 }
 
-// Helpers search without a clock or node budget: the main thread's limits decide and
-// it raises the shared stop flag. Depth, mate and searchmoves still apply.
+// Helpers search without a clock: the main thread's time limits decide and it raises
+// the shared stop flag. Depth, mate, searchmoves and the node budget (counted over all
+// threads) still apply.
 search::Limits helper_limits(const search::Limits& limits) {
     search::Limits helper;
     helper.infinite = true;
+    helper.nodes = limits.nodes;
     helper.depth = limits.depth;
     helper.mate = limits.mate;
     helper.searchMoves = limits.searchMoves;
@@ -87,28 +88,21 @@ void SearchThread::start(const Position& pos, const search::Limits& limits,
                          BestMoveCallback onBestMove) {
     wait();
     build_pool();
-    search::Limits mainLimits = limits;
     {
         std::lock_guard lock(mutex);
         holdBestMove = limits.infinite || limits.ponder;
-        ponderHit = false;
         stopRequested = false;
-        if (limits.ponder) {
-            // While pondering the clock is not ours: search without a time limit and
-            // let the ponder timer apply the plan once ponderhit arrives.
-            ponderPlan = search::plan_time(limits, pos.side_to_move(), params.moveOverheadMs);
-            mainLimits.time[WHITE] = mainLimits.time[BLACK] = -1;
-            mainLimits.moveTime = -1;
-            mainLimits.infinite = true;
-        }
     }
+    // While pondering the main worker ignores its clock until this is raised; it then
+    // applies the `go ponder` time plan (soft limit scaled as usual, hard limit) from
+    // that moment, as UCI says: the time spent pondering is free.
+    ponderhitFlag.store(false, std::memory_order_relaxed);
+    pool[0].worker().watch_ponderhit(&ponderhitFlag);
     stopFlag.store(false, std::memory_order_relaxed);
     busy.store(true, std::memory_order_release);
-    if (limits.ponder)
-        ponderTimer = std::thread([this, plan = ponderPlan] { watch_ponder_clock(plan); });
-    pool[0].dispatch([this, pos, mainLimits, params, onInfo = std::move(onInfo),
+    pool[0].dispatch([this, pos, limits, params, onInfo = std::move(onInfo),
                       onBestMove = std::move(onBestMove)](search::Worker& main) {
-        run(main, pos, mainLimits, params, onInfo, onBestMove);
+        run(main, pos, limits, params, onInfo, onBestMove);
     });
 }
 
@@ -118,6 +112,11 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
     const int count = pool.size();
     std::vector<search::SearchResult> results(static_cast<std::size_t>(count));
     for (int i = 1; i < count; ++i) pool[i].worker().reset_nodes(); // idle: no old counts
+    // `go nodes` with helpers: the budget is for the sum over the threads.
+    nodesSearched.store(0, std::memory_order_relaxed);
+    std::atomic<std::uint64_t>* const sharedNodes = count > 1 ? &nodesSearched : nullptr;
+    for (int i = 1; i < count; ++i) pool[i].worker().share_node_budget(sharedNodes);
+    main.share_node_budget(sharedNodes);
     const search::Limits helperLimits = helper_limits(limits);
     search::Params helperParams = params;
     helperParams.multiPv = 1; // only the main thread reports lines
@@ -157,16 +156,6 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
     if (onBestMove) onBestMove(chosen);
 }
 
-void SearchThread::watch_ponder_clock(search::TimePlan plan) {
-    std::unique_lock lock(mutex);
-    released.wait(lock, [&] { return ponderHit || stopRequested; });
-    if (stopRequested || plan.soft == search::TimePlan::UNLIMITED) return;
-    // From ponderhit on, think for the soft limit the plan gave this move.
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(plan.soft);
-    if (!released.wait_until(lock, deadline, [&] { return stopRequested; }))
-        stopFlag.store(true, std::memory_order_relaxed);
-}
-
 void SearchThread::stop() {
     {
         std::lock_guard lock(mutex);
@@ -179,22 +168,14 @@ void SearchThread::stop() {
 void SearchThread::ponderhit() {
     {
         std::lock_guard lock(mutex);
-        ponderHit = true;
         holdBestMove = false;
     }
+    ponderhitFlag.store(true, std::memory_order_release);
     released.notify_all();
 }
 
 void SearchThread::wait() {
     if (pool.size() > 0) pool[0].wait_idle();
-    if (ponderTimer.joinable()) {
-        {
-            std::lock_guard lock(mutex);
-            stopRequested = true; // the search is over: the timer has nothing left to do
-        }
-        released.notify_all();
-        ponderTimer.join();
-    }
 }
 
 } // namespace flotilla::threads

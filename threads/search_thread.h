@@ -1,7 +1,8 @@
 // Runs a search beside the UCI input loop, so that `stop`, `ponderhit` and `isready`
 // are answered while it thinks. The search is Lazy SMP on a persistent ThreadPool:
 // thread 0 (the main thread) and the helpers search the same root position, sharing
-// only the transposition table; the main thread's limits decide when all stop.
+// only the transposition table; the main thread's time limits decide when all stop,
+// and a `go nodes` budget counts the nodes of all threads.
 #pragma once
 
 #include "search/worker.h"
@@ -11,11 +12,11 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace flotilla::threads {
@@ -65,7 +66,6 @@ class SearchThread {
     void run(search::Worker& main, const Position& pos, const search::Limits& limits,
              const search::Params& params, const search::InfoCallback& onInfo,
              const BestMoveCallback& onBestMove);
-    void watch_ponder_clock(search::TimePlan plan);
 
     search::TranspositionTable& table;
     std::optional<Topology> machine;
@@ -75,15 +75,14 @@ class SearchThread {
     NumaPolicy wantedPolicy;
     bool poolStale = true;
 
-    std::thread ponderTimer;
     std::atomic<bool> stopFlag{false};
+    std::atomic<bool> ponderhitFlag{false};
+    std::atomic<std::uint64_t> nodesSearched{0}; // `go nodes` with helpers: their sum
     std::atomic<bool> busy{false};
     std::mutex mutex;
     std::condition_variable released;
     bool holdBestMove = false; // infinite or ponder, until stop/ponderhit
-    bool ponderHit = false;
     bool stopRequested = false;
-    search::TimePlan ponderPlan;
 };
 
 } // namespace flotilla::threads
