@@ -1,5 +1,7 @@
 #include "threads/placement.h"
 
+#include "synthetic_machine.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,6 +10,9 @@
 
 using namespace flotilla;
 
+using flotilla::testing::load;
+using flotilla::testing::policy;
+
 namespace {
 
 const char* SERVER = "pack:2 numa:4 core:16 pu:2"; // 8 nodes, 128 cores, 256 PUs
@@ -15,21 +20,6 @@ const char* SERVER = "pack:2 numa:4 core:16 pu:2"; // 8 nodes, 128 cores, 256 PU
 const char* SERVER_SCATTERED = "pack:2 numa:4 core:16 pu:2(indexes=pack:core)";
 const char* LAPTOP = "pack:1 core:4 pu:2";
 const int THREAD_COUNTS[] = {1, 8, 64, 128, 256, 300};
-
-TopologyDescription load(const std::string& spec,
-                         const std::optional<std::vector<int>>& allowed = {}) {
-    std::string error;
-    auto t = Topology::synthetic(spec, allowed, &error);
-    EXPECT_TRUE(t) << error;
-    return t ? t->description() : TopologyDescription{};
-}
-
-NumaPolicy policy(const std::string& text) {
-    std::string error;
-    auto p = parse_numa_policy(text, &error);
-    EXPECT_TRUE(p) << error;
-    return p.value_or(NumaPolicy{});
-}
 
 std::vector<int> range(int first, int last) {
     std::vector<int> v;

@@ -2,6 +2,8 @@
 // the executor clearing a real table on this machine.
 #include "threads/table_placement.h"
 
+#include "synthetic_machine.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -10,25 +12,13 @@
 using namespace flotilla;
 using namespace flotilla::threads;
 
+using flotilla::testing::load;
+using flotilla::testing::policy;
+
 namespace {
 
 constexpr std::size_t MiB = std::size_t(1) << 20;
 constexpr std::size_t GiB = std::size_t(1) << 30;
-
-TopologyDescription load(const std::string& spec,
-                         const std::optional<std::vector<int>>& allowed = {}) {
-    std::string error;
-    auto t = Topology::synthetic(spec, allowed, &error);
-    EXPECT_TRUE(t) << error;
-    return t ? t->description() : TopologyDescription{};
-}
-
-NumaPolicy policy(const std::string& text) {
-    std::string error;
-    auto p = parse_numa_policy(text, &error);
-    EXPECT_TRUE(p) << error;
-    return p.value_or(NumaPolicy{});
-}
 
 // Every bound worker's PUs are allowed and on its node; nodes alternate part by part.
 void check_bound_workers(const TopologyDescription& d, const TableClearPlan& plan,
