@@ -21,7 +21,8 @@ const char* const DATAGEN_USAGE =
     "         [--book EPD | --random-plies N] [--seed N] [--hash MiB] [--append]\n";
 const char* const TUNE_USAGE =
     "usage: flotilla tune --data FILE [--data FILE ...] --out weights.cpp [--epochs N]\n"
-    "         [--threads N] [--lr X] [--lambda X] [--batch N] [--k X]\n";
+    "         [--threads N] [--lr X] [--lambda X] [--batch N] [--k X]\n"
+    "         [--holdout FRACTION (0.1)] [--seed N]\n";
 
 // Walks the option words; value() fails with a message when one is missing or bad.
 class Words {
@@ -109,6 +110,10 @@ bool parse_tune(const std::vector<std::string>& args, TunerOptions* o, std::stri
             ok = w.number(&o->batchSize);
         else if (opt == "--k")
             ok = w.number(&o->fixedK);
+        else if (opt == "--holdout")
+            ok = w.number(&o->holdout);
+        else if (opt == "--seed")
+            ok = w.number(&o->seed);
         else
             ok = w.fail("unknown tune option '" + opt + "'");
         if (!ok) return false;

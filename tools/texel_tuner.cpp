@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <fstream>
 #include <ostream>
+#include <random>
 
 namespace flotilla::tools {
 
@@ -115,14 +116,26 @@ double loss_and_gradient(std::span<const TunerPosition> positions, const double*
     return total.loss / n;
 }
 
+std::vector<TunerPosition> split_and_shuffle(std::vector<TunerPosition>& positions, double fraction,
+                                             std::uint64_t seed) {
+    const auto held = std::size_t(double(positions.size()) * std::clamp(fraction, 0.0, 1.0));
+    const auto firstHeld = positions.end() - std::ptrdiff_t(held);
+    std::vector<TunerPosition> validation(std::make_move_iterator(firstHeld),
+                                          std::make_move_iterator(positions.end()));
+    positions.erase(firstHeld, positions.end());
+    std::mt19937_64 random(seed);
+    std::shuffle(positions.begin(), positions.end(), random);
+    return validation;
+}
+
 bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string* error) {
     if (options.inputs.empty() || options.out.empty()) {
         *error = "tune needs --data FILE (one or more) and --out FILE";
         return false;
     }
     if (options.threads < 1 || options.epochs < 0 || options.batchSize < 1 || options.lambda < 0 ||
-        options.lambda > 1) {
-        *error = "tune: bad --threads, --epochs, --batch or --lambda (0..1)";
+        options.lambda > 1 || options.holdout < 0 || options.holdout >= 1) {
+        *error = "tune: bad --threads, --epochs, --batch, --lambda (0..1) or --holdout (0..<1)";
         return false;
     }
     // Fail before hours of work when the output cannot be written.
@@ -152,17 +165,20 @@ bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string*
     }
     std::size_t skipped = 0;
     const auto prepareStart = std::chrono::steady_clock::now();
-    const std::vector<TunerPosition> positions =
-        prepare_positions(data, eval::DEFAULT_WEIGHTS, &skipped);
+    std::vector<TunerPosition> positions = prepare_positions(data, eval::DEFAULT_WEIGHTS, &skipped);
     const double prepareSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - prepareStart).count();
     data = {};
     progress << positions.size() << " positions to tune on (" << skipped
              << " without a linear form skipped), coefficients in " << prepareSeconds << " s\n";
+    const std::vector<TunerPosition> validation =
+        split_and_shuffle(positions, options.holdout, options.seed);
     if (positions.empty()) {
         *error = "no positions to tune on";
         return false;
     }
+    progress << positions.size() << " for training, " << validation.size()
+             << " held out for validation\n";
 
     const auto start = eval::to_flat(eval::DEFAULT_WEIGHTS);
     std::vector<double> flat(start.begin(), start.end());
@@ -176,8 +192,14 @@ bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string*
         k = fit_k(evals, targets);
     }
     char line[200];
-    std::snprintf(line, sizeof line, "K = %.6f, initial loss %.6f\n", k,
-                  loss_and_gradient(positions, flat.data(), k, options.lambda, nullptr));
+    const auto validation_loss = [&] {
+        return validation.empty()
+                   ? 0.0
+                   : loss_and_gradient(validation, flat.data(), k, options.lambda, nullptr);
+    };
+    std::snprintf(line, sizeof line, "K = %.6f, initial loss %.6f, validation %.6f\n", k,
+                  loss_and_gradient(positions, flat.data(), k, options.lambda, nullptr),
+                  validation_loss());
     progress << line << std::flush;
 
     // Adam with the usual constants.
@@ -203,8 +225,8 @@ bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string*
         }
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        std::snprintf(line, sizeof line, "epoch %d  loss %.6f  %.0f positions/s\n", epoch,
-                      lossSum / double(positions.size()),
+        std::snprintf(line, sizeof line, "epoch %d  loss %.6f  validation %.6f  %.0f positions/s\n",
+                      epoch, lossSum / double(positions.size()), validation_loss(),
                       double(positions.size()) / std::max(seconds, 1e-9));
         progress << line << std::flush;
     }

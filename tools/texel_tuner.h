@@ -33,6 +33,10 @@ struct TunerOptions {
     double lambda = 0.0;       // weight of the search score in the target (0: result only)
     std::size_t batchSize = 16384;
     double fixedK = 0; // > 0: use this K instead of fitting it
+    // The last `holdout` fraction of the positions (in file order, so mostly whole games
+    // that training never sees) is scored each epoch to show over-fitting.
+    double holdout = 0.1;
+    std::uint64_t seed = 1; // training positions are shuffled once with this seed
 };
 
 inline double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
@@ -54,6 +58,11 @@ std::vector<TunerPosition> prepare_positions(std::span<const TrainingPosition> d
 // zero for fixed weights), summed in parallel.
 double loss_and_gradient(std::span<const TunerPosition> positions, const double* flat, double k,
                          double lambda, std::vector<double>* gradient);
+
+// Splits off the last `fraction` of the positions as a validation set (returned) and
+// shuffles the rest in place with `seed`, so mini-batches do not follow one game.
+std::vector<TunerPosition> split_and_shuffle(std::vector<TunerPosition>& positions, double fraction,
+                                             std::uint64_t seed);
 
 // The whole run: read, fit K, Adam epochs with a progress line each, write --out.
 bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string* error);

@@ -133,5 +133,26 @@ TEST(TexelTuner, GradientStepsLowerTheLoss) {
     EXPECT_LT(loss_and_gradient(positions, flat.data(), k, 0.0, nullptr), before);
 }
 
+TEST(TexelTuner, HoldoutTakesTheTailAndShufflesOnlyTheRest) {
+    std::vector<TunerPosition> positions(100);
+    for (std::size_t i = 0; i < positions.size(); ++i) positions[i].scoreWhite = double(i);
+    const auto validation = split_and_shuffle(positions, 0.2, 7);
+    ASSERT_EQ(validation.size(), 20u);
+    ASSERT_EQ(positions.size(), 80u);
+    for (std::size_t i = 0; i < validation.size(); ++i)
+        EXPECT_EQ(validation[i].scoreWhite, double(80 + i)); // the tail, in file order
+    std::vector<double> training;
+    for (const auto& p : positions) training.push_back(p.scoreWhite);
+    EXPECT_FALSE(std::is_sorted(training.begin(), training.end()));
+    std::sort(training.begin(), training.end());
+    for (std::size_t i = 0; i < training.size(); ++i) EXPECT_EQ(training[i], double(i));
+
+    std::vector<TunerPosition> again(100);
+    for (std::size_t i = 0; i < again.size(); ++i) again[i].scoreWhite = double(i);
+    split_and_shuffle(again, 0.2, 7);
+    for (std::size_t i = 0; i < again.size(); ++i) // the same seed gives the same order
+        EXPECT_EQ(again[i].scoreWhite, positions[i].scoreWhite);
+}
+
 } // namespace
 } // namespace flotilla::tools
