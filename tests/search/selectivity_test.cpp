@@ -234,16 +234,26 @@ TEST(Selectivity, NewTechniquesFireInSearchAndSwitchOff) {
 TEST(Selectivity, RazoringAndHistoryLeafPruningFire) {
     const auto run = run_search("6k1/5ppp/8/8/8/8/q4PPP/6K1 w - - 0 1", depth_limit(9));
     EXPECT_GT(run.stats.razoringCutoffs + run.stats.limitedRazoringReductions, 0u);
-    // Fail-high reductions shrink this small tree below the depth where histories turn
-    // negative enough, so they are off here (in the bench both fire: docs/search.md);
-    // quiescence checks move the same histories, so they are off too.
-    Params noFhr;
-    noFhr.failHighReductions.enabled = false;
-    noFhr.qsearchChecks.enabled = false;
+    // History leaf pruning sees only the quiet moves that late move pruning and
+    // futility pruning let through, so those two are off here: this checks the unit
+    // itself, not which of the three happens to claim a move first (in the bench all
+    // three fire: docs/search.md). Fail-high reductions and quiescence checks shrink
+    // this small tree below the depth where histories turn negative enough.
+    Params onlyHistoryLeaf;
+    onlyHistoryLeaf.lateMovePruning.enabled = false;
+    onlyHistoryLeaf.futility.enabled = false;
+    onlyHistoryLeaf.failHighReductions.enabled = false;
+    onlyHistoryLeaf.qsearchChecks.enabled = false;
     const auto mid =
         run_search("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8",
-                   depth_limit(11), noFhr);
+                   depth_limit(11), onlyHistoryLeaf);
     EXPECT_GT(mid.stats.historyLeafPruned, 0u);
+    Params historyLeafOff = onlyHistoryLeaf;
+    historyLeafOff.historyLeafPruning.enabled = false;
+    const auto off =
+        run_search("r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8",
+                   depth_limit(11), historyLeafOff);
+    EXPECT_EQ(off.stats.historyLeafPruned, 0u);
 }
 
 // A forced single evasion is extended; a pawn on the seventh is extended.
