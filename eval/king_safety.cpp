@@ -3,6 +3,7 @@
 // into a penalty that grows with the square of the danger; plus the pawn
 // shield and pawn storm on the king's file and its neighbours.
 #include "eval/context.h"
+#include "eval/king_danger.h"
 #include "eval/masks.h"
 
 #include <algorithm>
@@ -32,43 +33,63 @@ Score pawn_shelter(const Context& ctx, Color us) {
     return score;
 }
 
-Score king_attack(const Context& ctx, Color us) {
+KingDangerFeatures danger_features(const Context& ctx, Color us) {
     const Position& pos = ctx.pos;
     const Color them = ~us;
     const Square ksq = pos.king_square(us);
     const Bitboard zone = ctx.attacks.kingZone[us];
-    const Bitboard occupied = pos.pieces();
 
-    Score danger;
+    KingDangerFeatures f;
     int attackers = 0;
     for (int i = 0; i < ctx.attacks.pieceCount[them]; ++i) {
         const PieceAttacks& p = ctx.attacks.pieces[them][i];
         const Bitboard hits = p.attacks & zone;
         if (!hits) continue;
         ++attackers;
-        danger += ctx.w.kingAttackerWeight[p.type - KNIGHT];
-        danger += ctx.w.kingZoneAttack[0] * popcount(hits);
+        ++f.attackers[p.type - KNIGHT];
+        f.zoneHits += popcount(hits);
     }
     // One attacker is rarely dangerous unless it is a queen.
-    if (attackers == 0 || attackers < 2 - pos.count(them, QUEEN)) return Score();
+    if (attackers == 0 || attackers < 2 - pos.count(them, QUEEN)) return KingDangerFeatures();
+    f.active = true;
 
     // A check from a square we do not defend and they do not occupy.
     const Bitboard safe = ~pos.pieces(them) & ~ctx.attacks.all[us];
     for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) {
-        const Bitboard checks = attacks_bb(pt, ksq, occupied) & ctx.attacks.byType[them][pt] & safe;
-        danger += ctx.w.kingSafeCheck[pt - KNIGHT] * popcount(checks);
+        const Bitboard checks =
+            attacks_bb(pt, ksq, pos.pieces()) & ctx.attacks.byType[them][pt] & safe;
+        f.safeChecks[pt - KNIGHT] = popcount(checks);
     }
-    danger += ctx.w.kingDangerOffset[0];
-
-    // Capped so that the square cannot overflow, whatever the weights.
-    const int mg = std::clamp(danger.mg, 0, 30000), eg = std::max(danger.eg, 0);
-    return Score(-mg * mg / fixed::KING_DANGER_MG_DIVISOR, -eg / fixed::KING_DANGER_EG_DIVISOR);
+    return f;
 }
 
 } // namespace
 
+Score king_danger_sum(const KingDangerFeatures& f, const Weights& w) {
+    Score danger;
+    for (int i = 0; i < 4; ++i) {
+        danger += w.kingAttackerWeight[i] * f.attackers[i];
+        danger += w.kingSafeCheck[i] * f.safeChecks[i];
+    }
+    return danger + w.kingZoneAttack[0] * f.zoneHits + w.kingDangerOffset[0];
+}
+
+Score king_danger_penalty(const KingDangerFeatures& f, const Weights& w) {
+    if (!f.active) return Score();
+    const Score danger = king_danger_sum(f, w);
+    // Capped so that the square cannot overflow, whatever the weights.
+    const int mg = std::clamp(danger.mg, 0, fixed::KING_DANGER_MG_CAP), eg = std::max(danger.eg, 0);
+    return Score(-mg * mg / fixed::KING_DANGER_MG_DIVISOR, -eg / fixed::KING_DANGER_EG_DIVISOR);
+}
+
+KingDangerFeatures king_danger_features(const Position& pos, Color us) {
+    const PawnEntry noPawns{}; // king danger reads no pawn structure
+    const Context ctx{pos, DEFAULT_WEIGHTS, noPawns, compute_attack_maps(pos)};
+    return danger_features(ctx, us);
+}
+
 Score king_safety(const Context& ctx, Color us) {
-    return pawn_shelter(ctx, us) + king_attack(ctx, us);
+    return pawn_shelter(ctx, us) + king_danger_penalty(danger_features(ctx, us), ctx.w);
 }
 
 } // namespace flotilla::eval

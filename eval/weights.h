@@ -109,6 +109,7 @@ inline constexpr int SCALE_NO_PAWNS_SMALL_EDGE = 12;
 // table in https://www.chessprogramming.org/King_Safety).
 inline constexpr int KING_DANGER_MG_DIVISOR = 256;
 inline constexpr int KING_DANGER_EG_DIVISOR = 8;
+inline constexpr int KING_DANGER_MG_CAP = 30000; // keeps the square inside an int
 // Mop-up for a lone king (https://www.chessprogramming.org/Mop-up_Evaluation).
 inline constexpr int MOPUP_KNOWN_WIN = 2000;
 inline constexpr int MOPUP_EDGE_WEIGHT = 20;

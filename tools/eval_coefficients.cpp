@@ -8,8 +8,10 @@
 #include "eval/breakdown.h"
 #include "eval/pawns.h"
 
+#include <algorithm>
 #include <array>
 #include <string_view>
+#include <utility>
 
 namespace flotilla::tools {
 
@@ -19,8 +21,9 @@ constexpr int DIGIT_BASE = 128;
 constexpr int DIGITS_PER_FIELD = 4;
 
 struct WeightLayout {
-    std::array<bool, eval::WEIGHT_SCORE_COUNT> fixed{};
-    std::vector<WeightIndex> linear;
+    std::vector<WeightIndex> linear; // every weight outside king danger
+    // Where king danger's weights are: attackers and safe checks by type N B R Q.
+    WeightIndex attacker = 0, zoneHit = 0, safeCheck = 0, offset = 0;
 };
 
 const WeightLayout& layout() {
@@ -29,12 +32,19 @@ const WeightLayout& layout() {
         eval::Weights w{};
         std::size_t offset = 0;
         eval::for_each_weight(w, [&](std::string_view name, auto span) {
-            const bool kingDanger = name == "kingAttackerWeight" || name == "kingZoneAttack" ||
-                                    name == "kingSafeCheck" || name == "kingDangerOffset";
-            for (std::size_t i = 0; i < span.size(); ++i, ++offset) {
-                out.fixed[offset] = kingDanger;
+            bool kingDanger = true;
+            if (name == "kingAttackerWeight")
+                out.attacker = WeightIndex(offset);
+            else if (name == "kingZoneAttack")
+                out.zoneHit = WeightIndex(offset);
+            else if (name == "kingSafeCheck")
+                out.safeCheck = WeightIndex(offset);
+            else if (name == "kingDangerOffset")
+                out.offset = WeightIndex(offset);
+            else
+                kingDanger = false;
+            for (std::size_t i = 0; i < span.size(); ++i, ++offset)
                 if (!kingDanger) out.linear.push_back(WeightIndex(offset));
-            }
         });
         return out;
     }();
@@ -61,9 +71,30 @@ void decode(long long value, const WeightIndex* indices, int n, std::vector<Coef
     }
 }
 
-} // namespace
+// Visits each king-danger weight with its feature count: f(index, count).
+template <class F> void for_each_danger_input(const eval::KingDangerFeatures& k, F&& f) {
+    const WeightLayout& l = layout();
+    for (int i = 0; i < 4; ++i) {
+        f(WeightIndex(l.attacker + i), k.attackers[i]);
+        f(WeightIndex(l.safeCheck + i), k.safeChecks[i]);
+    }
+    f(l.zoneHit, k.zoneHits);
+    f(l.offset, 1);
+}
 
-bool is_fixed_weight(WeightIndex index) { return layout().fixed[index]; }
+// The weighted danger of one king, mg and eg, at flat weights.
+std::pair<double, double> danger_sum(const eval::KingDangerFeatures& k, const double* flat) {
+    double mg = 0, eg = 0;
+    for_each_danger_input(k, [&](WeightIndex i, int count) {
+        mg += count * flat[2 * i];
+        eg += count * flat[2 * i + 1];
+    });
+    return {mg, eg};
+}
+
+constexpr double SIGN[COLOR_NB] = {1.0, -1.0}; // White minus Black
+
+} // namespace
 
 std::optional<LinearEval> linear_eval(const Position& pos, const eval::Weights& weights) {
     const WeightLayout& l = layout();
@@ -76,14 +107,18 @@ std::optional<LinearEval> linear_eval(const Position& pos, const eval::Weights& 
     const eval::Breakdown real = total_with(weights);
     if (real.loneKing) return std::nullopt;
 
-    // Only the fixed (king-danger) weights: the constant part.
+    // Only the king-danger weights left: the part the probes below do not move.
     eval::Weights probe = weights;
     for (WeightIndex i : l.linear) score_at(probe, i) = eval::Score();
     const eval::Breakdown constant = total_with(probe);
 
     LinearEval out;
-    out.constantMg = constant.total.mg;
-    out.constantEg = constant.total.eg;
+    out.kingDanger = {eval::king_danger_features(pos, WHITE),
+                      eval::king_danger_features(pos, BLACK)};
+    // With only king danger's weights left, the total is king danger alone.
+    const eval::Score danger = eval::king_danger_penalty(out.kingDanger[WHITE], weights) -
+                               eval::king_danger_penalty(out.kingDanger[BLACK], weights);
+    if (danger.mg != constant.total.mg || danger.eg != constant.total.eg) return std::nullopt;
     out.phase = real.phase;
     out.scale = real.scale;
 
@@ -116,13 +151,37 @@ std::optional<LinearEval> linear_eval(const Position& pos, const eval::Weights& 
 }
 
 double linear_eval_value(const LinearEval& e, const double* flat) {
-    double mg = e.constantMg, eg = e.constantEg;
+    double mg = 0, eg = 0;
+    for (Color c : {WHITE, BLACK}) {
+        if (!e.kingDanger[c].active) continue;
+        const auto [dangerMg, dangerEg] = danger_sum(e.kingDanger[c], flat);
+        const double cappedMg = std::clamp(dangerMg, 0.0, double(eval::fixed::KING_DANGER_MG_CAP));
+        mg -= SIGN[c] * cappedMg * cappedMg / eval::fixed::KING_DANGER_MG_DIVISOR;
+        eg -= SIGN[c] * std::max(dangerEg, 0.0) / eval::fixed::KING_DANGER_EG_DIVISOR;
+    }
     for (const Coefficient& c : e.coefficients) {
         mg += c.count * flat[2 * c.index];
         eg += c.count * flat[2 * c.index + 1];
     }
     const double phase = e.phase, max = eval::fixed::PHASE_MAX;
     return (mg * phase + eg * e.scale / eval::fixed::SCALE_NORMAL * (max - phase)) / max;
+}
+
+void add_king_danger_gradient(const LinearEval& e, const double* flat, double mgFactor,
+                              double egFactor, double* gradient) {
+    for (Color c : {WHITE, BLACK}) {
+        if (!e.kingDanger[c].active) continue;
+        const auto [dangerMg, dangerEg] = danger_sum(e.kingDanger[c], flat);
+        // -d^2 / divisor inside the cap, flat outside it; -d / divisor above zero.
+        const double perMg = dangerMg > 0 && dangerMg < eval::fixed::KING_DANGER_MG_CAP
+                                 ? -SIGN[c] * 2 * dangerMg / eval::fixed::KING_DANGER_MG_DIVISOR
+                                 : 0.0;
+        const double perEg = dangerEg > 0 ? -SIGN[c] / eval::fixed::KING_DANGER_EG_DIVISOR : 0.0;
+        for_each_danger_input(e.kingDanger[c], [&](WeightIndex i, int count) {
+            gradient[2 * i] += mgFactor * perMg * count;
+            gradient[2 * i + 1] += egFactor * perEg * count;
+        });
+    }
 }
 
 } // namespace flotilla::tools

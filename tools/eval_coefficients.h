@@ -1,13 +1,16 @@
-// The evaluation as a linear function of its weights, per position, for the
-// Texel tuner's gradient. Every term except king danger adds weights looked up
-// by counts of features, so White-minus-Black totals are sums of count * weight;
-// king danger (a square of summed attack weights) is kept fixed and enters as a
-// constant. Tapering and the endgame scale of the position are applied after.
+// The evaluation as a function of its weights, per position, for the Texel
+// tuner's gradient. Every term except king danger adds weights looked up by
+// counts of features, so White-minus-Black totals are sums of count * weight;
+// king danger squares a weighted sum of its own feature counts, so each side's
+// counts are kept and the tuner differentiates through the square. Tapering and
+// the endgame scale of the position are applied after.
 #pragma once
 
 #include "core/position.h"
+#include "eval/king_danger.h"
 #include "eval/weights.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -23,21 +26,23 @@ struct Coefficient {
 };
 
 struct LinearEval {
-    std::vector<Coefficient> coefficients;
-    double constantMg = 0, constantEg = 0; // king danger, White minus Black
-    int phase = 0;                         // 0 .. fixed::PHASE_MAX
-    int scale = 0;                         // endgame scale, out of fixed::SCALE_NORMAL
+    std::vector<Coefficient> coefficients;                     // every weight but king danger's
+    std::array<eval::KingDangerFeatures, COLOR_NB> kingDanger; // each side's king
+    int phase = 0;                                             // 0 .. fixed::PHASE_MAX
+    int scale = 0; // endgame scale, out of fixed::SCALE_NORMAL
 };
-
-// True for the weights the tuner keeps fixed (the king-danger inputs).
-bool is_fixed_weight(WeightIndex index);
 
 // Extracts the linear form at `weights`. nullopt for positions the linear form
 // does not describe: a lone king (mop-up evaluation) or a count too large to decode.
 std::optional<LinearEval> linear_eval(const Position& pos, const eval::Weights& weights);
 
-// The evaluation, White's view, from the linear form and the flat weights
-// (mg, eg per Score, as eval::to_flat), without integer rounding.
+// The evaluation, White's view, from the form and the flat weights (mg, eg per
+// Score, as eval::to_flat), without integer rounding.
 double linear_eval_value(const LinearEval& e, const double* flat);
+
+// Adds the king-danger part's derivative, d(mg total)/dw * mgFactor and
+// d(eg total)/dw * egFactor, to gradient (WEIGHT_FLAT_SIZE entries).
+void add_king_danger_gradient(const LinearEval& e, const double* flat, double mgFactor,
+                              double egFactor, double* gradient);
 
 } // namespace flotilla::tools

@@ -100,6 +100,7 @@ double loss_and_gradient(std::span<const TunerPosition> positions, const double*
                     acc.gradient[2 * c.index] += mgFactor * c.count;
                     acc.gradient[2 * c.index + 1] += egFactor * c.count;
                 }
+                add_king_danger_gradient(p.eval, flat, mgFactor, egFactor, acc.gradient.data());
             }
             return acc;
         },
@@ -215,7 +216,6 @@ bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string*
                                                      flat.data(), k, options.lambda, &gradient);
             ++step;
             for (std::size_t i = 0; i < flat.size(); ++i) {
-                if (is_fixed_weight(WeightIndex(i / 2))) continue;
                 m[i] = beta1 * m[i] + (1 - beta1) * gradient[i];
                 v[i] = beta2 * v[i] + (1 - beta2) * gradient[i] * gradient[i];
                 const double mHat = m[i] / (1 - std::pow(beta1, double(step)));
