@@ -15,13 +15,14 @@ std::optional<Topology> detect_machine() {
 }
 
 // Helpers search without a clock: the main thread's time limits decide and it raises
-// the shared stop flag. Depth, mate, searchmoves and the node budget (counted over all
-// threads) still apply.
+// the shared stop flag. Nor do they stop at `go depth`: a helper that skipped
+// iterations reaches the depth first and would sit idle until the main thread is done,
+// so it goes on deeper and keeps filling the table. Mate, searchmoves and the node
+// budget (counted over all threads) still apply.
 search::Limits helper_limits(const search::Limits& limits) {
     search::Limits helper;
     helper.infinite = true;
     helper.nodes = limits.nodes;
-    helper.depth = limits.depth;
     helper.mate = limits.mate;
     helper.searchMoves = limits.searchMoves;
     return helper;
