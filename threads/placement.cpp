@@ -120,14 +120,31 @@ void unbound(int threads, PlacementPlan* plan) {
     plan->threads.assign(std::size_t(std::max(threads, 0)), ThreadPlacement{});
 }
 
+// Auto keeps the per-core plan's choice of node for each thread but binds the thread to
+// every allowed PU of that node: memory stays local while the OS balances the threads
+// inside the node. Pinned to single cores, several engines on one machine (a match
+// playing two games at once, a GUI running two engines) all piled onto the first core.
+// With one node there is nothing to keep local, so nothing is bound.
+void widen_to_nodes(const TopologyDescription& topology, PlacementPlan* plan) {
+    std::map<int, std::vector<int>> nodePus;
+    for (const auto& pu : topology.pus)
+        if (pu.allowed) nodePus[pu.numaNode].push_back(pu.osIndex);
+    if (nodePus.size() <= 1) {
+        unbound(int(plan->threads.size()), plan);
+        return;
+    }
+    for (auto& t : plan->threads) t.pus = nodePus[t.numaNode];
+}
+
 } // namespace
 
 std::optional<NumaPolicy> parse_numa_policy(std::string_view text, std::string* error) {
     const std::string s = lower_trimmed(text);
     if (s == "auto") return NumaPolicy{NumaPolicy::Kind::Auto, {}};
+    if (s == "cores") return NumaPolicy{NumaPolicy::Kind::Cores, {}};
     if (s == "none") return NumaPolicy{NumaPolicy::Kind::None, {}};
     if (s.empty()) {
-        if (error) *error = "empty NumaPolicy: use auto, none or a cpu list such as 0-3,8";
+        if (error) *error = "empty NumaPolicy: use auto, cores, none or a cpu list such as 0-3,8";
         return std::nullopt;
     }
     std::string listError;
@@ -135,7 +152,7 @@ std::optional<NumaPolicy> parse_numa_policy(std::string_view text, std::string* 
     if (!cpus) {
         if (error)
             *error = "bad NumaPolicy '" + std::string(text) + "': " + listError +
-                     " (use auto, none or a cpu list such as 0-3,8)";
+                     " (use auto, cores, none or a cpu list such as 0-3,8)";
         return std::nullopt;
     }
     return NumaPolicy{NumaPolicy::Kind::CpuList, std::move(*cpus)};
@@ -144,6 +161,7 @@ std::optional<NumaPolicy> parse_numa_policy(std::string_view text, std::string* 
 std::string to_string(const NumaPolicy& policy) {
     switch (policy.kind) {
     case NumaPolicy::Kind::Auto: return "auto";
+    case NumaPolicy::Kind::Cores: return "cores";
     case NumaPolicy::Kind::None: return "none";
     case NumaPolicy::Kind::CpuList: return format_cpu_list(policy.cpus);
     }
@@ -209,6 +227,7 @@ PlacementPlan plan_placement(const TopologyDescription& topology, int threads,
                                 " allowed cores: " + std::to_string(threads - cores) +
                                 " of them share a core with another (SMT)");
     assign_in_order(slots, threads, &plan);
+    if (policy.kind == NumaPolicy::Kind::Auto) widen_to_nodes(topology, &plan);
     return plan;
 }
 

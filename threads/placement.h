@@ -14,7 +14,9 @@ namespace flotilla {
 
 struct NumaPolicy {
     enum class Kind {
-        Auto,    // one thread per physical core, spread over NUMA nodes; SMT last
+        Auto,    // the Cores plan's nodes; each thread bound to its whole node, and on a
+                 // one-node machine not bound at all
+        Cores,   // one thread per physical core, spread over NUMA nodes; SMT last
         None,    // bind nothing: the OS scheduler places threads
         CpuList, // threads take the listed PUs in order
     };
@@ -22,7 +24,7 @@ struct NumaPolicy {
     std::vector<int> cpus; // PU OS indices, for CpuList
 };
 
-// Accepts "auto", "none" (any case, spaces around ignored) or a cpu list such as
+// Accepts "auto", "cores", "none" (any case, spaces around ignored) or a cpu list such as
 // "0-3,8,10-11". On bad input returns nothing and sets *error.
 std::optional<NumaPolicy> parse_numa_policy(std::string_view text, std::string* error);
 std::string to_string(const NumaPolicy& policy);

@@ -88,6 +88,11 @@ std::string topology_report(const TopologyDescription& t, int threads,
             out += "not bound\n";
             continue;
         }
+        if (th.pus.size() > 1) {
+            out +=
+                "PUs " + format_cpu_list(th.pus) + ", node " + std::to_string(th.numaNode) + "\n";
+            continue;
+        }
         const ProcessingUnit* pu = t.find_pu(th.pus.front());
         out += "PU " + format_cpu_list(th.pus) + ", core " + std::to_string(pu ? pu->core : -1) +
                ", node " + std::to_string(th.numaNode) + "\n";

@@ -32,6 +32,22 @@ TEST(Affinity, BindsAThreadToAnAllowedPu) {
     }).join();
 }
 
+TEST(Affinity, BindsAThreadToSeveralPus) {
+    // NumaPolicy auto binds a thread to every allowed PU of its node.
+    std::string detectError;
+    const auto machine = Topology::detect(&detectError);
+    ASSERT_TRUE(machine) << detectError;
+    const Topology& t = *machine;
+    std::vector<int> allowed;
+    for (const auto& pu : t.description().pus)
+        if (pu.allowed) allowed.push_back(pu.osIndex);
+    std::thread([&] {
+        std::string error;
+        ASSERT_TRUE(bind_current_thread(t, allowed, &error)) << error;
+        EXPECT_EQ(current_thread_binding(t), allowed);
+    }).join();
+}
+
 TEST(Affinity, ManyThreadsBindConcurrentlyThroughOneTopology) {
     // The pool's workers will all bind at once through the engine's one Topology.
     std::string detectError;

@@ -32,8 +32,8 @@ bool has_warning(const PlacementPlan& plan, const std::string& word) {
                        [&](const std::string& w) { return w.find(word) != std::string::npos; });
 }
 
-// The properties every auto plan must have, whatever the machine and thread count.
-void check_auto_plan(const TopologyDescription& d, int threads, const PlacementPlan& plan) {
+// The properties every cores plan must have, whatever the machine and thread count.
+void check_cores_plan(const TopologyDescription& d, int threads, const PlacementPlan& plan) {
     SCOPED_TRACE(d.source + ", " + std::to_string(threads) + " threads");
     ASSERT_EQ(plan.threads.size(), std::size_t(threads));
     const int cores = d.allowed_cores(), pus = d.allowed_pus();
@@ -90,18 +90,18 @@ void check_auto_plan(const TopologyDescription& d, int threads, const PlacementP
 
 } // namespace
 
-TEST(Placement, AutoOnTwoSocketServer) {
+TEST(Placement, CoresOnTwoSocketServer) {
     for (const char* spec : {SERVER, SERVER_SCATTERED}) {
         const auto d = load(spec);
         for (int threads : THREAD_COUNTS)
-            check_auto_plan(d, threads, plan_placement(d, threads, policy("auto")));
+            check_cores_plan(d, threads, plan_placement(d, threads, policy("cores")));
     }
 }
 
-TEST(Placement, AutoSpreadsEvenlyOverTheServersNodes) {
+TEST(Placement, CoresSpreadsEvenlyOverTheServersNodes) {
     const auto d = load(SERVER);
     for (int threads : THREAD_COUNTS) {
-        const auto plan = plan_placement(d, threads, policy("auto"));
+        const auto plan = plan_placement(d, threads, policy("cores"));
         std::map<int, int> perNode;
         for (const auto& t : plan.threads) ++perNode[t.numaNode];
         for (auto [node, n] : perNode) {
@@ -114,33 +114,33 @@ TEST(Placement, AutoSpreadsEvenlyOverTheServersNodes) {
     }
 }
 
-TEST(Placement, AutoAlternatesPackages) {
+TEST(Placement, CoresAlternatesPackages) {
     const auto d = load(SERVER);
-    const auto plan = plan_placement(d, 2, policy("auto"));
+    const auto plan = plan_placement(d, 2, policy("cores"));
     ASSERT_EQ(plan.threads.size(), 2u);
     EXPECT_NE(d.find_pu(plan.threads[0].pus[0])->package,
               d.find_pu(plan.threads[1].pus[0])->package);
 }
 
-TEST(Placement, AutoOnLaptop) {
+TEST(Placement, CoresOnLaptop) {
     const auto d = load(LAPTOP);
     for (int threads : {1, 2, 4, 6, 8, 9, 64, 300})
-        check_auto_plan(d, threads, plan_placement(d, threads, policy("auto")));
-    const auto plan = plan_placement(d, 6, policy("auto"));
+        check_cores_plan(d, threads, plan_placement(d, threads, policy("cores")));
+    const auto plan = plan_placement(d, 6, policy("cores"));
     EXPECT_TRUE(has_warning(plan, "SMT"));
 }
 
-TEST(Placement, AutoOnRestrictedCpuset) {
+TEST(Placement, CoresOnRestrictedCpuset) {
     // taskset -c 0-63 on the server: nodes 0 and 1 only (PUs 0-31 and 32-63).
     const auto d = load(SERVER, range(0, 63));
     for (int threads : THREAD_COUNTS) {
-        const auto plan = plan_placement(d, threads, policy("auto"));
-        check_auto_plan(d, threads, plan);
+        const auto plan = plan_placement(d, threads, policy("cores"));
+        check_cores_plan(d, threads, plan);
         for (const auto& t : plan.threads) EXPECT_LT(t.numaNode, 2);
     }
 }
 
-TEST(Placement, AutoOnAsymmetricNodes) {
+TEST(Placement, CoresOnAsymmetricNodes) {
     // Node 0 keeps 4 of its 16 cores, and one core of node 1 loses its SMT sibling.
     std::vector<int> allowed = range(0, 7);
     for (int pu : range(33, 255)) allowed.push_back(pu);
@@ -148,9 +148,9 @@ TEST(Placement, AutoOnAsymmetricNodes) {
     ASSERT_EQ(d.allowed_cores(), 4 + 112);
     ASSERT_EQ(d.allowed_pus(), 8 + 223);
     for (int threads : THREAD_COUNTS)
-        check_auto_plan(d, threads, plan_placement(d, threads, policy("auto")));
+        check_cores_plan(d, threads, plan_placement(d, threads, policy("cores")));
     // At 64 threads node 0 is full with 4; the other 60 spread as 8 or 9 per node.
-    const auto plan = plan_placement(d, 64, policy("auto"));
+    const auto plan = plan_placement(d, 64, policy("cores"));
     std::map<int, int> perNode;
     for (const auto& t : plan.threads) ++perNode[t.numaNode];
     EXPECT_EQ(perNode[0], 4);
@@ -160,12 +160,64 @@ TEST(Placement, AutoOnAsymmetricNodes) {
     }
 }
 
-TEST(Placement, AutoSpreadsOverL3WithinANode) {
+TEST(Placement, CoresSpreadsOverL3WithinANode) {
     // One node, two L3 caches of 4 cores each: 2 threads get one L3 each.
     const auto d = load("pack:1 l3:2 core:4 pu:2");
-    const auto plan = plan_placement(d, 2, policy("auto"));
+    const auto plan = plan_placement(d, 2, policy("cores"));
     ASSERT_EQ(plan.threads.size(), 2u);
     EXPECT_NE(d.find_pu(plan.threads[0].pus[0])->l3, d.find_pu(plan.threads[1].pus[0])->l3);
+}
+
+namespace {
+
+// Auto: the cores plan's node for each thread, bound to all of that node's allowed PUs.
+void check_auto_plan(const TopologyDescription& d, int threads) {
+    SCOPED_TRACE(d.source + ", " + std::to_string(threads) + " threads");
+    const auto cores = plan_placement(d, threads, policy("cores"));
+    const auto plan = plan_placement(d, threads, policy("auto"));
+    ASSERT_EQ(plan.threads.size(), cores.threads.size());
+    EXPECT_EQ(plan.warnings, cores.warnings);
+    for (std::size_t i = 0; i < plan.threads.size(); ++i) {
+        const int node = cores.threads[i].numaNode;
+        EXPECT_EQ(plan.threads[i].numaNode, node);
+        std::vector<int> nodePus;
+        for (const auto& pu : d.pus)
+            if (pu.allowed && pu.numaNode == node) nodePus.push_back(pu.osIndex);
+        EXPECT_EQ(plan.threads[i].pus, nodePus) << "thread " << i;
+    }
+}
+
+} // namespace
+
+TEST(Placement, AutoBindsEachThreadToItsWholeNode) {
+    for (const char* spec : {SERVER, SERVER_SCATTERED}) {
+        const auto d = load(spec);
+        for (int threads : THREAD_COUNTS) check_auto_plan(d, threads);
+    }
+    // Restricted to nodes 0 and 1, and an asymmetric cpuset: only allowed PUs are bound.
+    check_auto_plan(load(SERVER, range(0, 63)), 64);
+    std::vector<int> allowed = range(0, 7);
+    for (int pu : range(33, 255)) allowed.push_back(pu);
+    for (int threads : THREAD_COUNTS) check_auto_plan(load(SERVER, allowed), threads);
+    const auto plan = plan_placement(load(SERVER, range(0, 63)), 3, policy("auto"));
+    EXPECT_EQ(plan.threads[0].pus, range(0, 31));
+    EXPECT_EQ(plan.threads[1].pus, range(32, 63));
+    EXPECT_EQ(plan.threads[2].pus, range(0, 31));
+}
+
+TEST(Placement, AutoOnOneNodeBindsNothing) {
+    // Two engines on one machine must not both be pinned to its first core.
+    for (const char* spec : {LAPTOP, "pack:1 l3:2 core:4 pu:2"}) {
+        const auto d = load(spec);
+        for (int threads : THREAD_COUNTS) {
+            const auto plan = plan_placement(d, threads, policy("auto"));
+            ASSERT_EQ(plan.threads.size(), std::size_t(threads));
+            EXPECT_FALSE(plan.binds()) << spec << ", " << threads << " threads";
+            EXPECT_EQ(plan.warnings, plan_placement(d, threads, policy("cores")).warnings);
+        }
+    }
+    // A server restricted to the PUs of one node is a one-node machine for the engine.
+    EXPECT_FALSE(plan_placement(load(SERVER, range(32, 63)), 8, policy("auto")).binds());
 }
 
 TEST(Placement, NoneBindsNothing) {
@@ -229,6 +281,8 @@ TEST(NumaPolicyParse, AcceptsKeywordsAndLists) {
     EXPECT_EQ(policy("auto").kind, NumaPolicy::Kind::Auto);
     EXPECT_EQ(policy(" AUTO ").kind, NumaPolicy::Kind::Auto);
     EXPECT_EQ(policy("None").kind, NumaPolicy::Kind::None);
+    EXPECT_EQ(policy("Cores").kind, NumaPolicy::Kind::Cores);
+    EXPECT_EQ(to_string(policy("cores")), "cores");
     const auto list = policy("0-3,8,10-11");
     EXPECT_EQ(list.kind, NumaPolicy::Kind::CpuList);
     EXPECT_EQ(list.cpus, (std::vector<int>{0, 1, 2, 3, 8, 10, 11}));

@@ -35,11 +35,17 @@ TEST(TopologyReport, SummarisesTheMachine) {
 }
 
 TEST(TopologyReport, PrintsOneLinePerThreadAndTheWarnings) {
-    const std::string text = topology_report(server(), 300, "auto");
+    const std::string text = topology_report(server(), 300, "cores");
     EXPECT_EQ(count_lines_starting(text, "thread "), 300);
     EXPECT_NE(text.find("\nthread 0: PU 0, core 0, node 0\n"), std::string::npos) << text;
     EXPECT_EQ(count_lines_starting(text, "warning: "), 1);
     EXPECT_NE(text.find("oversubscribed"), std::string::npos);
+}
+
+TEST(TopologyReport, AutoShowsEachThreadsNode) {
+    const std::string text = topology_report(server(), 2, "auto");
+    EXPECT_NE(text.find("\nthread 0: PUs 0-31, node 0\n"), std::string::npos) << text;
+    EXPECT_EQ(count_lines_starting(text, "thread 1: PUs "), 1) << text;
 }
 
 TEST(TopologyReport, NoneSaysNotBound) {
