@@ -21,7 +21,7 @@ import time
 from uci_process import UciProcess
 
 
-def load_suite(converter, path, limit):
+def load_suite(converter, path, limit, ids):
     run = subprocess.run([converter, "epd-uci", path], capture_output=True, text=True)
     if run.returncode != 0 and not run.stdout:
         sys.exit(f"cannot convert {path}: {run.stderr.strip()}")
@@ -32,6 +32,8 @@ def load_suite(converter, path, limit):
         fen, ident, best, avoid, mate = line.split("\t")
         entries.append({"fen": fen, "id": ident, "best": best.split(), "avoid": avoid.split(),
                         "mate": int(mate) if mate else None})
+    if ids:
+        entries = [e for e in entries if e["id"] in ids]
     return entries[:limit] if limit else entries
 
 
@@ -46,12 +48,14 @@ def last_score(lines):
     return None, None
 
 
-def search(engine, entry, movetime):
+def search(engine, entry, movetime, nodes):
     engine.send("ucinewgame")
     engine.sync()
     engine.send(f"position fen {entry['fen']}")
-    engine.send(f"go movetime {movetime}")
-    lines = engine.read_until(lambda l: l.startswith("bestmove"), movetime / 1000 + 30)
+    # A node budget makes the result independent of machine load (for A/B experiments).
+    engine.send(f"go nodes {nodes}" if nodes else f"go movetime {movetime}")
+    timeout = 600 if nodes else movetime / 1000 + 30
+    lines = engine.read_until(lambda l: l.startswith("bestmove"), timeout)
     words = lines[-1].split()
     return (words[1] if len(words) > 1 else "(none)"), last_score(lines[:-1])
 
@@ -78,6 +82,9 @@ def main():
                         help="UCI option for every engine (default Threads=1, Hash=64)")
     parser.add_argument("--converter", default="build/release/flotilla",
                         help="a flotilla binary, for `flotilla epd-uci`")
+    parser.add_argument("--nodes", type=int, default=0,
+                        help="search N nodes per position instead of --movetime")
+    parser.add_argument("--ids", default="", help="comma-separated ids: only these positions")
     parser.add_argument("--limit", type=int, default=0, help="first N positions only")
     parser.add_argument("--csv", help="per-position results")
     args = parser.parse_args()
@@ -86,7 +93,8 @@ def main():
     for item in args.option:
         name, _, value = item.partition("=")
         options[name] = value
-    entries = load_suite(args.converter, args.suite, args.limit)
+    ids = set(filter(None, args.ids.split(",")))
+    entries = load_suite(args.converter, args.suite, args.limit, ids)
     engines = []
     for spec in args.engine:
         name, _, path = spec.partition("=")
@@ -98,7 +106,7 @@ def main():
     for n, entry in enumerate(entries, 1):
         row = {"id": entry["id"]}
         for name, engine in engines:
-            move, score = search(engine, entry, args.movetime)
+            move, score = search(engine, entry, args.movetime, args.nodes)
             found, best = judge(entry, move, score)
             totals[name][0] += found
             totals[name][1] += best
@@ -112,7 +120,8 @@ def main():
         engine.close()
 
     mate_suite = any(e["mate"] is not None for e in entries)
-    print(f"\nsuite {args.suite}, {len(entries)} positions, {args.movetime} ms each, "
+    budget = f"{args.nodes} nodes" if args.nodes else f"{args.movetime} ms"
+    print(f"\nsuite {args.suite}, {len(entries)} positions, {budget} each, "
           f"options {options}")
     for name, (found, best) in totals.items():
         if mate_suite:
