@@ -37,6 +37,15 @@ constexpr OptionSpec OPTION_TABLE[] = {
                  [](Engine& e, const Option& o) {
                      e.search_params().reverseFutility.enabled = o.as_bool();
                  }),
+    // Its margins, for tuning and for measuring the tactics it costs (docs/search.md).
+    spin_option("ReverseFutilityMaxDepth", search::ReverseFutilityParams{}.maxDepth, 0, 64,
+                [](Engine& e, const Option& o) {
+                    e.search_params().reverseFutility.maxDepth = Depth(o.as_int());
+                }),
+    spin_option("ReverseFutilityMargin", search::ReverseFutilityParams{}.marginPerDepth, 0, 2000,
+                [](Engine& e, const Option& o) {
+                    e.search_params().reverseFutility.marginPerDepth = int(o.as_int());
+                }),
     check_option(
         "FutilityPruning", true,
         [](Engine& e, const Option& o) { e.search_params().futility.enabled = o.as_bool(); }),

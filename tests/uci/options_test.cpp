@@ -41,6 +41,17 @@ TEST_F(SetOption, ValidValuesRunTheActions) {
     EXPECT_EQ(engine.hash_mb(), 1);
 }
 
+TEST_F(SetOption, ReverseFutilityMarginsReachTheSearch) {
+    EXPECT_EQ(engine.search_params().reverseFutility.maxDepth,
+              flotilla::search::ReverseFutilityParams{}.maxDepth);
+    EXPECT_TRUE(send("setoption name ReverseFutilityMaxDepth value 4").empty());
+    EXPECT_TRUE(send("setoption name ReverseFutilityMargin value 150").empty());
+    EXPECT_EQ(engine.search_params().reverseFutility.maxDepth, 4);
+    EXPECT_EQ(engine.search_params().reverseFutility.marginPerDepth, 150);
+    EXPECT_EQ(send("setoption name ReverseFutilityMargin value -1").size(), 1u);
+    EXPECT_EQ(engine.search_params().reverseFutility.marginPerDepth, 150);
+}
+
 TEST_F(SetOption, HashThatCannotBeAllocatedKeepsTheOldTable) {
     EXPECT_TRUE(reports_hash(send("setoption name Hash value 8"), 8));
     // Far more than this machine's memory: the allocation fails.
