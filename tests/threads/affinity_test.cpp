@@ -14,6 +14,13 @@ int first_allowed_pu(const TopologyDescription& d) {
         if (pu.allowed) return pu.osIndex;
     return -1;
 }
+
+std::vector<int> allowed_pus(const TopologyDescription& d) {
+    std::vector<int> pus;
+    for (const auto& pu : d.pus)
+        if (pu.allowed) pus.push_back(pu.osIndex);
+    return pus;
+}
 } // namespace
 
 TEST(Affinity, BindsAThreadToAnAllowedPu) {
@@ -38,9 +45,7 @@ TEST(Affinity, BindsAThreadToSeveralPus) {
     const auto machine = Topology::detect(&detectError);
     ASSERT_TRUE(machine) << detectError;
     const Topology& t = *machine;
-    std::vector<int> allowed;
-    for (const auto& pu : t.description().pus)
-        if (pu.allowed) allowed.push_back(pu.osIndex);
+    const std::vector<int> allowed = allowed_pus(t.description());
     std::thread([&] {
         std::string error;
         ASSERT_TRUE(bind_current_thread(t, allowed, &error)) << error;
@@ -54,9 +59,7 @@ TEST(Affinity, ManyThreadsBindConcurrentlyThroughOneTopology) {
     const auto machine = Topology::detect(&detectError);
     ASSERT_TRUE(machine) << detectError;
     const Topology& t = *machine;
-    std::vector<int> allowed;
-    for (const auto& pu : t.description().pus)
-        if (pu.allowed) allowed.push_back(pu.osIndex);
+    const std::vector<int> allowed = allowed_pus(t.description());
     std::vector<std::vector<int>> seen(8);
     std::vector<std::thread> workers;
     for (std::size_t i = 0; i < seen.size(); ++i)
