@@ -126,14 +126,14 @@ void unbound(int threads, PlacementPlan* plan) {
 // playing two games at once, a GUI running two engines) all piled onto the first core.
 // With one node there is nothing to keep local, so nothing is bound.
 void widen_to_nodes(const TopologyDescription& topology, PlacementPlan* plan) {
-    std::map<int, std::vector<int>> nodePus;
-    for (const auto& pu : topology.pus)
-        if (pu.allowed) nodePus[pu.numaNode].push_back(pu.osIndex);
-    if (nodePus.size() <= 1) {
+    int nodesInUse = 0;
+    for (int node = 0; node < int(topology.numaNodes.size()); ++node)
+        if (!topology.allowed_pus_of_node(node).empty()) ++nodesInUse;
+    if (nodesInUse <= 1) {
         unbound(int(plan->threads.size()), plan);
         return;
     }
-    for (auto& t : plan->threads) t.pus = nodePus[t.numaNode];
+    for (auto& t : plan->threads) t.pus = topology.allowed_pus_of_node(t.numaNode);
 }
 
 } // namespace

@@ -14,13 +14,6 @@ namespace {
 
 constexpr std::size_t BYTES_PER_WORKER = std::size_t(64) << 20;
 
-std::vector<int> allowed_pus_of_node(const TopologyDescription& topology, int node) {
-    std::vector<int> pus;
-    for (const ProcessingUnit& pu : topology.pus)
-        if (pu.numaNode == node && pu.allowed) pus.push_back(pu.osIndex);
-    return pus;
-}
-
 std::size_t workers_for(std::size_t bytes, std::size_t most) {
     return std::clamp<std::size_t>(bytes / BYTES_PER_WORKER, 1, std::max<std::size_t>(most, 1));
 }
@@ -33,7 +26,7 @@ std::vector<int> table_nodes(const TopologyDescription& topology, const Placemen
         if (t.bound() && t.numaNode >= 0) nodes.push_back(t.numaNode);
     if (nodes.empty())
         for (int n = 0; n < int(topology.numaNodes.size()); ++n)
-            if (!allowed_pus_of_node(topology, n).empty()) nodes.push_back(n);
+            if (!topology.allowed_pus_of_node(n).empty()) nodes.push_back(n);
     std::sort(nodes.begin(), nodes.end());
     nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
     return nodes;
@@ -52,7 +45,7 @@ TableClearPlan plan_table_clear(const TopologyDescription& topology, const Place
     std::vector<std::vector<int>> pus;
     std::size_t fewest = SIZE_MAX;
     for (int node : nodes) {
-        pus.push_back(allowed_pus_of_node(topology, node));
+        pus.push_back(topology.allowed_pus_of_node(node));
         fewest = std::min(fewest, pus.back().size());
     }
     const std::size_t perNode = workers_for(tableBytes / nodes.size(), fewest);

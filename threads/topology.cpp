@@ -13,6 +13,13 @@ int TopologyDescription::allowed_pus() const {
     return int(std::count_if(pus.begin(), pus.end(), [](const auto& pu) { return pu.allowed; }));
 }
 
+std::vector<int> TopologyDescription::allowed_pus_of_node(int node) const {
+    std::vector<int> result;
+    for (const auto& pu : pus)
+        if (pu.allowed && pu.numaNode == node) result.push_back(pu.osIndex);
+    return result;
+}
+
 int TopologyDescription::allowed_cores() const {
     std::set<int> cores;
     for (const auto& pu : pus)

@@ -42,7 +42,8 @@ struct TopologyDescription {
 
     int allowed_pus() const;
     int allowed_cores() const;
-    const ProcessingUnit* find_pu(int osIndex) const; // nullptr when absent
+    std::vector<int> allowed_pus_of_node(int node) const; // OS indices, in logical order
+    const ProcessingUnit* find_pu(int osIndex) const;     // nullptr when absent
 };
 
 class Topology {

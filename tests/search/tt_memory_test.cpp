@@ -230,7 +230,9 @@ TEST(TranspositionTableMemory, ReportNamesSizeAlignmentAndHugePages) {
     EXPECT_TRUE(use.known);
 #endif
     EXPECT_LE(use.hugeBytes, std::uint64_t(64) << 20);
-    if (use.mode == "never") EXPECT_EQ(use.hugeBytes, 0u);
+    if (use.mode == "never") {
+        EXPECT_EQ(use.hugeBytes, 0u);
+    }
 }
 
 TEST(TranspositionTableMemory, SmapsParserSumsOnlyTheTablesMappings) {
