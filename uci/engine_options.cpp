@@ -37,7 +37,8 @@ constexpr OptionSpec OPTION_TABLE[] = {
                  [](Engine& e, const Option& o) {
                      e.search_params().reverseFutility.enabled = o.as_bool();
                  }),
-    // Its margins, for tuning and for measuring the tactics it costs (docs/search.md).
+    // The margins of the shallow pruning units are options too, for tuning them in games and
+    // for measuring the tactics they cost (docs/search.md).
     spin_option("ReverseFutilityMaxDepth", search::ReverseFutilityParams{}.maxDepth, 0, 64,
                 [](Engine& e, const Option& o) {
                     e.search_params().reverseFutility.maxDepth = Depth(o.as_int());
@@ -49,10 +50,28 @@ constexpr OptionSpec OPTION_TABLE[] = {
     check_option(
         "FutilityPruning", true,
         [](Engine& e, const Option& o) { e.search_params().futility.enabled = o.as_bool(); }),
+    spin_option("FutilityMaxDepth", search::FutilityParams{}.maxDepth, 0, 64,
+                [](Engine& e, const Option& o) {
+                    e.search_params().futility.maxDepth = Depth(o.as_int());
+                }),
+    spin_option(
+        "FutilityMargin", search::FutilityParams{}.base, 0, 2000,
+        [](Engine& e, const Option& o) { e.search_params().futility.base = int(o.as_int()); }),
+    spin_option(
+        "FutilityMarginPerDepth", search::FutilityParams{}.perDepth, 0, 2000,
+        [](Engine& e, const Option& o) { e.search_params().futility.perDepth = int(o.as_int()); }),
     check_option("LateMovePruning", true,
                  [](Engine& e, const Option& o) {
                      e.search_params().lateMovePruning.enabled = o.as_bool();
                  }),
+    spin_option("LateMovePruningMaxDepth", search::LateMovePruningParams{}.maxDepth, 0, 64,
+                [](Engine& e, const Option& o) {
+                    e.search_params().lateMovePruning.maxDepth = Depth(o.as_int());
+                }),
+    spin_option("LateMovePruningBase", search::LateMovePruningParams{}.base, 0, 1000,
+                [](Engine& e, const Option& o) {
+                    e.search_params().lateMovePruning.base = int(o.as_int());
+                }),
     check_option("LateMoveReductions", true,
                  [](Engine& e, const Option& o) {
                      e.search_params().lateMoveReductions.enabled = o.as_bool();

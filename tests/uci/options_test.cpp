@@ -52,6 +52,22 @@ TEST_F(SetOption, ReverseFutilityMarginsReachTheSearch) {
     EXPECT_EQ(engine.search_params().reverseFutility.marginPerDepth, 150);
 }
 
+TEST_F(SetOption, LateMoveAndFutilityMarginsReachTheSearch) {
+    EXPECT_TRUE(send("setoption name LateMovePruningMaxDepth value 5").empty());
+    EXPECT_TRUE(send("setoption name LateMovePruningBase value 9").empty());
+    EXPECT_TRUE(send("setoption name FutilityMaxDepth value 3").empty());
+    EXPECT_TRUE(send("setoption name FutilityMargin value 120").empty());
+    EXPECT_TRUE(send("setoption name FutilityMarginPerDepth value 150").empty());
+    const auto& p = engine.search_params();
+    EXPECT_EQ(p.lateMovePruning.maxDepth, 5);
+    EXPECT_EQ(p.lateMovePruning.base, 9);
+    EXPECT_EQ(p.futility.maxDepth, 3);
+    EXPECT_EQ(p.futility.base, 120);
+    EXPECT_EQ(p.futility.perDepth, 150);
+    EXPECT_EQ(send("setoption name LateMovePruningBase value -3").size(), 1u);
+    EXPECT_EQ(engine.search_params().lateMovePruning.base, 9);
+}
+
 TEST_F(SetOption, HashThatCannotBeAllocatedKeepsTheOldTable) {
     EXPECT_TRUE(reports_hash(send("setoption name Hash value 8"), 8));
     // Far more than this machine's memory: the allocation fails.
