@@ -126,14 +126,15 @@ void unbound(int threads, PlacementPlan* plan) {
 // playing two games at once, a GUI running two engines) all piled onto the first core.
 // With one node there is nothing to keep local, so nothing is bound.
 void widen_to_nodes(const TopologyDescription& topology, PlacementPlan* plan) {
-    int nodesInUse = 0;
+    std::vector<std::vector<int>> nodePus;
     for (int node = 0; node < int(topology.numaNodes.size()); ++node)
-        if (!topology.allowed_pus_of_node(node).empty()) ++nodesInUse;
-    if (nodesInUse <= 1) {
+        nodePus.push_back(topology.allowed_pus_of_node(node));
+    if (std::count_if(nodePus.begin(), nodePus.end(), [](const auto& p) { return !p.empty(); }) <=
+        1) {
         unbound(int(plan->threads.size()), plan);
         return;
     }
-    for (auto& t : plan->threads) t.pus = topology.allowed_pus_of_node(t.numaNode);
+    for (auto& t : plan->threads) t.pus = nodePus[std::size_t(t.numaNode)];
 }
 
 } // namespace
