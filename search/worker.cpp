@@ -26,7 +26,10 @@ bool is_capture(const Position& pos, Move m) {
 } // namespace
 
 Worker::Worker(TranspositionTable& table)
-    : tt(table), histories(std::make_unique<Histories>()), pv(std::make_unique<PvTable>()) {}
+    : tt(table), histories(std::make_unique<Histories>()),
+      pawnCache(std::make_unique<eval::PawnCache>()), pv(std::make_unique<PvTable>()) {}
+
+Value Worker::static_eval() { return eval::evaluate(pos, *pawnCache, *evalWeights); }
 
 // A fresh allocation: a Histories temporary would put megabytes on the stack.
 void Worker::clear_histories() { histories = std::make_unique<Histories>(); }
@@ -139,7 +142,7 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
     // 1. Terminal conditions: draws, the ply limit, mate distance pruning.
     if (!rootNode) {
         if (is_draw(ply)) return VALUE_DRAW;
-        if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : eval::evaluate(pos);
+        if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : static_eval();
         if (auto v = mate_distance_prune(params.mateDistance, ply, alpha, beta)) {
             ++counters.mateDistanceCutoffs;
             return *v;
@@ -167,7 +170,7 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
     if (inCheck) {
         ss->staticEval = VALUE_NONE;
     } else {
-        ss->staticEval = eval = tte && tte->eval != VALUE_NONE ? tte->eval : eval::evaluate(pos);
+        ss->staticEval = eval = tte && tte->eval != VALUE_NONE ? tte->eval : static_eval();
         if (ttScore != VALUE_NONE && (tte->bound & (ttScore > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = ttScore;
     }
@@ -514,7 +517,7 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth) {
 
     const bool inCheck = pos.in_check();
     if (is_draw(ply)) return VALUE_DRAW;
-    if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : eval::evaluate(pos);
+    if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : static_eval();
 
     const Key key = pos.key();
     const std::optional<TTData> tte = tt.probe(key);
@@ -535,8 +538,7 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth) {
     if (inCheck) {
         ss->staticEval = VALUE_NONE;
     } else {
-        ss->staticEval = standPat =
-            tte && tte->eval != VALUE_NONE ? tte->eval : eval::evaluate(pos);
+        ss->staticEval = standPat = tte && tte->eval != VALUE_NONE ? tte->eval : static_eval();
         bestScore = standPat;
         if (bestScore >= beta) {
             if (!tte)

@@ -5,6 +5,8 @@
 #pragma once
 
 #include "core/position.h"
+#include "eval/pawns.h"
+#include "eval/weights.h"
 #include "search/history.h"
 #include "search/limits.h"
 #include "search/params.h"
@@ -91,6 +93,11 @@ class Worker {
     // thread); until then the clock is ignored. Null: a ponder search never gets one.
     // Only while idle.
     void watch_ponderhit(const std::atomic<bool>* signal) { ponderhitSignal = signal; }
+    // The evaluation weights this worker reads (by default the built-in ones). The
+    // thread pool hands each worker the copy on its own NUMA node; the object must
+    // outlive the worker. Only while idle.
+    void use_eval_weights(const eval::Weights& weights) { evalWeights = &weights; }
+    const eval::Weights& eval_weights() const { return *evalWeights; }
 
   private:
     Value search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool cutNode);
@@ -117,9 +124,13 @@ class Worker {
     Value search_root_line(StackEntry* ss, Value previousScore, int multiPv,
                            const InfoCallback& onInfo);
     Move ponder_move_from_tt(Move best) const;
+    Value static_eval();
 
     TranspositionTable& tt;
     std::unique_ptr<Histories> histories;
+    const eval::Weights* evalWeights = &eval::DEFAULT_WEIGHTS;
+    // Allocated with the worker, so on its thread's node once the pool has bound it.
+    std::unique_ptr<eval::PawnCache> pawnCache;
 
     // Set at each `go`.
     Position pos;

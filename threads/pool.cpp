@@ -5,10 +5,11 @@
 namespace flotilla::threads {
 
 PoolThread::PoolThread(search::TranspositionTable& tt, const Topology* topology,
-                       std::vector<int> pus, int index) {
-    thread = std::thread([this, &tt, topology, pus = std::move(pus), index]() mutable {
-        loop(tt, topology, std::move(pus), index);
-    });
+                       std::vector<int> pus, int numaNode, const EvalWeights* weights, int index) {
+    thread = std::thread(
+        [this, &tt, start = Start{topology, std::move(pus), numaNode, weights, index}]() mutable {
+            loop(tt, std::move(start));
+        });
 }
 
 void PoolThread::wait_ready() {
@@ -30,14 +31,20 @@ PoolThread::~PoolThread() {
     thread.join();
 }
 
-void PoolThread::loop(search::TranspositionTable& tt, const Topology* topology,
-                      std::vector<int> pus, int index) {
+void PoolThread::loop(search::TranspositionTable& tt, Start start) {
     std::string error;
-    if (topology && !pus.empty() && !bind_current_thread(*topology, pus, &error))
-        bindError = "thread " + std::to_string(index) + " not bound: " + error;
+    if (start.topology && !start.pus.empty() &&
+        !bind_current_thread(*start.topology, start.pus, &error))
+        bindError = "thread " + std::to_string(start.index) + " not bound: " + error;
     // Created here, after binding, so that its pages come from this thread's node.
     auto created = std::make_unique<search::Worker>(tt);
-    created->set_thread_index(index);
+    created->set_thread_index(start.index);
+    if (start.weights) {
+        const int node = start.numaNode >= 0 || !start.topology
+                             ? start.numaNode
+                             : current_numa_node(*start.topology);
+        created->use_eval_weights(start.weights->on_node(node));
+    }
     {
         std::lock_guard lock(mutex);
         searchWorker = std::move(created);
@@ -78,7 +85,10 @@ void PoolThread::wait_idle() {
 }
 
 ThreadPool::ThreadPool(search::TranspositionTable& table, const Topology* machine)
-    : tt(table), topology(machine) {}
+    : tt(table), topology(machine),
+      weights(machine
+                  ? std::make_unique<const PoolThread::EvalWeights>(*machine, eval::DEFAULT_WEIGHTS)
+                  : nullptr) {}
 
 ThreadPool::~ThreadPool() { stop_all(); }
 
@@ -94,10 +104,18 @@ void ThreadPool::resize(int count, const NumaPolicy& policy) {
     PlacementPlan plan;
     if (topology) plan = plan_placement(topology->description(), count, policy);
     placementWarnings = plan.warnings;
+    if (weights)
+        placementWarnings.insert(placementWarnings.end(), weights->warnings().begin(),
+                                 weights->warnings().end());
     for (int i = 0; i < count; ++i) {
         std::vector<int> pus;
-        if (std::size_t(i) < plan.threads.size()) pus = plan.threads[std::size_t(i)].pus;
-        threads.push_back(std::make_unique<PoolThread>(tt, topology, std::move(pus), i));
+        int node = -1;
+        if (std::size_t(i) < plan.threads.size()) {
+            pus = plan.threads[std::size_t(i)].pus;
+            node = plan.threads[std::size_t(i)].numaNode;
+        }
+        threads.push_back(
+            std::make_unique<PoolThread>(tt, topology, std::move(pus), node, weights.get(), i));
     }
     // The threads start and allocate their workers in parallel; then collect warnings.
     for (const auto& t : threads) {

@@ -4,7 +4,9 @@
 // variable; they never spin.
 #pragma once
 
+#include "eval/weights.h"
 #include "search/worker.h"
+#include "threads/numa_replicated.h"
 #include "threads/placement.h"
 #include "threads/topology.h"
 
@@ -22,10 +24,14 @@ class PoolThread {
   public:
     using Job = std::function<void(search::Worker&)>;
 
+    using EvalWeights = NumaReplicated<eval::Weights>;
+
     // Starts the thread; it binds itself (when pus is non-empty and topology given), then
-    // creates its worker. Call wait_ready() before anything else.
+    // creates its worker, which reads the copy of the evaluation weights on numaNode
+    // (where the thread is now, when -1; the built-in weights when weights is null).
+    // Call wait_ready() before anything else.
     PoolThread(search::TranspositionTable& tt, const Topology* topology, std::vector<int> pus,
-               int index);
+               int numaNode, const EvalWeights* weights, int index);
     void wait_ready();
     // Asks the thread to exit once idle; the destructor joins it.
     void request_exit();
@@ -44,8 +50,14 @@ class PoolThread {
     const std::string& bind_error() const { return bindError; }
 
   private:
-    void loop(search::TranspositionTable& tt, const Topology* topology, std::vector<int> pus,
-              int index);
+    struct Start {
+        const Topology* topology;
+        std::vector<int> pus;
+        int numaNode;
+        const EvalWeights* weights;
+        int index;
+    };
+    void loop(search::TranspositionTable& tt, Start start);
 
     std::mutex mutex;
     std::condition_variable wake; // a job arrived, or exit
@@ -73,12 +85,16 @@ class ThreadPool {
     PoolThread& operator[](int index) const { return *threads[std::size_t(index)]; }
     // Messages from placement and binding (oversubscription, refused binds).
     const std::vector<std::string>& warnings() const { return placementWarnings; }
+    // One copy of the evaluation weights per NUMA node; null without a topology.
+    const PoolThread::EvalWeights* eval_weights() const { return weights.get(); }
 
   private:
     void stop_all();
 
     search::TranspositionTable& tt;
     const Topology* topology;
+    // Declared before the threads, whose workers point into it.
+    std::unique_ptr<const PoolThread::EvalWeights> weights;
     std::vector<std::unique_ptr<PoolThread>> threads;
     std::vector<std::string> placementWarnings;
 };
