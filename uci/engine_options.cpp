@@ -119,7 +119,7 @@ constexpr OptionSpec OPTION_TABLE[] = {
                  [](Engine& e, const Option& o) {
                      e.search_params().oneReplyExtension.enabled = o.as_bool();
                  }),
-    check_option("FailHighReductions", true,
+    check_option("FailHighReductions", false,
                  [](Engine& e, const Option& o) {
                      e.search_params().failHighReductions.enabled = o.as_bool();
                  }),

@@ -283,7 +283,9 @@ TEST(Selectivity, VerifiedNullMoveRefusesZugzwangCutoffs) {
 }
 
 TEST(Selectivity, FailHighReductions) {
-    const FailHighReductionParams p;
+    EXPECT_FALSE(FailHighReductionParams{}.enabled); // it lost Elo: off by default
+    FailHighReductionParams p;
+    p.enabled = true;
     EXPECT_EQ(fail_high_reduction(p, 6, false, 500, 0, 100), 1);
     EXPECT_EQ(fail_high_reduction(p, 6, false, 500, 900, 100), 0); // a queen is threatened
     EXPECT_EQ(fail_high_reduction(p, 6, true, 500, 0, 100), 0);    // PV node
@@ -294,9 +296,11 @@ TEST(Selectivity, FailHighReductions) {
     EXPECT_EQ(pawn_threat(pos), PIECE_VALUE[QUEEN]);
     ASSERT_TRUE(pos.set_fen("4k3/8/8/Q2N4/8/8/8/4K3 w - - 0 1", false));
     EXPECT_EQ(pawn_threat(pos), 0);
-    const auto run = run_search(
-        "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8", depth_limit(9));
-    EXPECT_GT(run.stats.failHighReductions, 0u);
+    const std::string fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+    Params on;
+    on.failHighReductions.enabled = true;
+    EXPECT_GT(run_search(fen, depth_limit(9), on).stats.failHighReductions, 0u);
+    EXPECT_EQ(run_search(fen, depth_limit(9)).stats.failHighReductions, 0u);
 }
 
 TEST(Selectivity, NullMoveReductionsAreOffByDefault) {
