@@ -27,7 +27,9 @@ bool is_capture(const Position& pos, Move m) {
 
 Worker::Worker(TranspositionTable& table)
     : tt(table), histories(std::make_unique<Histories>()),
-      pawnCache(std::make_unique<eval::PawnCache>()), pv(std::make_unique<PvTable>()) {}
+      // 4096 entries (288 KiB), as the thread-local cache had: a 256-thread pool
+      // allocates and clears 256 of them at each resize.
+      pawnCache(std::make_unique<eval::PawnCache>(1 << 12)), pv(std::make_unique<PvTable>()) {}
 
 Value Worker::static_eval() { return eval::evaluate(pos, *pawnCache, *evalWeights); }
 
