@@ -40,9 +40,8 @@ void PoolThread::loop(search::TranspositionTable& tt, Start start) {
     auto created = std::make_unique<search::Worker>(tt);
     created->set_thread_index(start.index);
     if (start.weights) {
-        const int node = start.numaNode >= 0 || !start.topology
-                             ? start.numaNode
-                             : current_numa_node(*start.topology);
+        // The pool builds the copies only with a topology, so start.topology is set.
+        const int node = start.numaNode >= 0 ? start.numaNode : current_numa_node(*start.topology);
         created->use_eval_weights(start.weights->on_node(node));
     }
     {

@@ -1,6 +1,6 @@
 // The worker evaluates with the weights it is given (the thread pool hands each worker
 // its NUMA node's copy), not with a global.
-#include "search/worker.h"
+#include "search_helpers.h"
 
 #include <gtest/gtest.h>
 
@@ -12,15 +12,7 @@ namespace {
 constexpr const char* KNIGHT_UP = "4k3/pp6/8/8/8/8/PP2N3/4K3 w - - 0 1";
 
 SearchResult search_with(const eval::Weights* weights, const std::string& fen, int depth) {
-    Position pos;
-    EXPECT_TRUE(pos.set_fen(fen, false, nullptr));
-    TranspositionTable tt;
-    auto worker = std::make_unique<Worker>(tt);
-    if (weights) worker->use_eval_weights(*weights);
-    Limits limits;
-    limits.depth = depth;
-    std::atomic<bool> stop{false};
-    return worker->search(pos, limits, Params{}, stop);
+    return testing::run_search(fen, testing::depth_limit(depth), Params{}, weights).result;
 }
 
 TEST(WorkerEvalWeights, DefaultsToTheBuiltInWeights) {

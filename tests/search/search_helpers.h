@@ -16,9 +16,12 @@ struct Run {
     std::vector<SearchInfo> infos;
 };
 
-inline Run run_search(const Position& pos, Limits limits, const Params& params = {}) {
+// weights: the evaluation weights the worker reads; null keeps the built-in ones.
+inline Run run_search(const Position& pos, Limits limits, const Params& params = {},
+                      const eval::Weights* weights = nullptr) {
     TranspositionTable tt;
     auto worker = std::make_unique<Worker>(tt);
+    if (weights) worker->use_eval_weights(*weights);
     std::atomic<bool> stop{false};
     Run run;
     run.result = worker->search(pos, limits, params, stop,
@@ -27,11 +30,12 @@ inline Run run_search(const Position& pos, Limits limits, const Params& params =
     return run;
 }
 
-inline Run run_search(const std::string& fen, Limits limits, const Params& params = {}) {
+inline Run run_search(const std::string& fen, Limits limits, const Params& params = {},
+                      const eval::Weights* weights = nullptr) {
     Position pos;
     std::string error;
     EXPECT_TRUE(pos.set_fen(fen, false, &error)) << fen << ": " << error;
-    return run_search(pos, limits, params);
+    return run_search(pos, limits, params, weights);
 }
 
 inline Limits depth_limit(int depth) {
