@@ -89,6 +89,9 @@ void SearchThread::start(const Position& pos, const search::Limits& limits,
                          BestMoveCallback onBestMove) {
     wait();
     build_pool();
+    // Entries of earlier searches become older by one, so that replacement prefers
+    // them and hashfull counts this search only. No thread searches now.
+    table.new_search();
     {
         std::lock_guard lock(mutex);
         holdBestMove = limits.infinite || limits.ponder;
@@ -110,6 +113,7 @@ void SearchThread::start(const Position& pos, const search::Limits& limits,
 void SearchThread::run(search::Worker& main, const Position& pos, const search::Limits& limits,
                        const search::Params& params, const search::InfoCallback& onInfo,
                        const BestMoveCallback& onBestMove) {
+    const search::Stopwatch clock;
     const int count = pool.size();
     std::vector<search::SearchResult> results(static_cast<std::size_t>(count));
     for (int i = 1; i < count; ++i) pool[i].worker().reset_nodes(); // idle: no old counts
@@ -144,9 +148,25 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
     stopFlag.store(true, std::memory_order_relaxed);
     for (int i = 1; i < count; ++i) pool[i].wait_idle();
 
-    search::SearchResult chosen = results[pick_best_thread(results)];
+    // MultiPV lines come from the main thread alone, so its first line is the move.
+    const std::size_t best = params.multiPv > 1 ? 0 : pick_best_thread(results);
+    search::SearchResult chosen = results[best];
     chosen.nodes = 0;
     for (const search::SearchResult& r : results) chosen.nodes += r.nodes;
+    // A GUI shows the last PV as the engine's line: when a helper's move won the vote,
+    // its line goes out before bestmove, so the two agree.
+    if (best != 0 && onInfo && !chosen.pv.empty()) {
+        search::SearchInfo info;
+        info.depth = chosen.depth;
+        for (const search::SearchResult& r : results)
+            info.seldepth = std::max(info.seldepth, r.seldepth);
+        info.score = chosen.score;
+        info.nodes = chosen.nodes;
+        info.timeMs = clock.elapsed_ms();
+        info.hashfull = table.hashfull();
+        info.pv = chosen.pv;
+        onInfo(info);
+    }
     {
         std::unique_lock lock(mutex);
         released.wait(lock, [&] { return !holdBestMove || stopRequested; });
