@@ -199,7 +199,6 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
     result.bestMove = bestLine.front();
     result.ponderMove = bestLine.size() > 1 ? bestLine[1] : ponder_move_from_tt(result.bestMove);
     result.nodes = nodeCount;
-    result.seldepth = seldepth_reached();
     result.pv = bestLine;
     return result;
 }

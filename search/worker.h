@@ -41,8 +41,7 @@ struct SearchResult {
     Move bestMove = Move::none();   // none only when there is no legal move
     Move ponderMove = Move::none(); // the expected reply, when known
     Value score = VALUE_ZERO;
-    int depth = 0;    // last completed iteration
-    int seldepth = 0; // deepest ply this thread reached
+    int depth = 0; // last completed iteration
     std::uint64_t nodes = 0;
     std::vector<Move> pv; // the line behind bestMove and score
 };

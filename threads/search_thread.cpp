@@ -158,8 +158,8 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
     if (best != 0 && onInfo && !chosen.pv.empty()) {
         search::SearchInfo info;
         info.depth = chosen.depth;
-        for (const search::SearchResult& r : results)
-            info.seldepth = std::max(info.seldepth, r.seldepth);
+        for (int i = 0; i < count; ++i)
+            info.seldepth = std::max(info.seldepth, pool[i].worker().seldepth_reached());
         info.score = chosen.score;
         info.nodes = chosen.nodes;
         info.timeMs = clock.elapsed_ms();
