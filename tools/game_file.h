@@ -1,0 +1,91 @@
+// Self-play games stored compactly for network training: the starting position
+// plus one 16-bit move and one 16-bit score per ply, zstd-compressed, several
+// games per frame (layout in docs/data-format.md). The trainer replays them into
+// positions; a crash or a full disk can cost at most the frame being written.
+#pragma once
+
+#include "tools/packed_position.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace flotilla::tools {
+
+// A ply's score when the search gave none (never written by datagen today).
+inline constexpr std::int16_t GAME_NO_SCORE = INT16_MIN;
+
+struct GameRecord {
+    PackedRecord start{}; // the starting position; its result bits hold the game's result
+    GameResult result = GameResult::DRAW;
+    std::vector<Move> moves;          // played moves, Flotilla's 16-bit encoding
+    std::vector<std::int16_t> scores; // search score before each move, White's view (cp)
+};
+
+// Header of a game file: "key value" pairs (engine, network, nodes, ...).
+using GameFileHeader = std::map<std::string, std::string>;
+
+class GameWriter {
+  public:
+    GameWriter() = default;
+    GameWriter(const GameWriter&) = delete;
+    GameWriter& operator=(const GameWriter&) = delete;
+    ~GameWriter(); // finishes the open frame
+
+    // Creates `path` (an existing file is an error) and writes the header frame.
+    bool open(const std::string& path, const GameFileHeader& header, std::string* error);
+    // Buffers a game; a frame is compressed and written once enough games are buffered.
+    bool add(const GameRecord& game, std::string* error);
+    // Compresses and writes the buffered games as one frame and flushes the file.
+    bool flush(std::string* error);
+    bool close(std::string* error);
+
+    std::uint64_t games() const { return gameCount; }
+    std::uint64_t plies() const { return plyCount; }
+    std::uint64_t bytes_written() const { return fileBytes; }
+
+  private:
+    std::FILE* file = nullptr;
+    std::string path;
+    std::vector<std::uint8_t> pending; // games not yet compressed
+    std::uint64_t gameCount = 0, plyCount = 0, fileBytes = 0;
+};
+
+struct GameReadStats {
+    std::uint64_t games = 0;
+    std::uint64_t plies = 0;
+    std::uint64_t badGames = 0;    // games whose start or moves were not legal
+    std::uint64_t badFrames = 0;   // frames that failed to decompress (their games are lost)
+    std::uint64_t tailBytes = 0;   // bytes of an unfinished last frame (an interrupted write)
+    std::uint32_t crc32 = 0;       // of the whole file, as the manifest records it
+    std::uint64_t fileBytes = 0;
+    std::string error;             // set when the file could not be read at all
+    bool ok() const { return error.empty(); }
+};
+
+// Reads a game file, calling onGame for each game whose moves replay legally.
+GameReadStats read_game_file(const std::string& path, GameFileHeader* header,
+                             const std::function<void(const GameRecord&)>& onGame);
+
+// Replays a game from its start, calling onPly with the position before each move.
+// False when the start does not unpack or a move is not legal there.
+bool replay_game(const GameRecord& game,
+                 const std::function<void(const Position& pos, Move played, int scoreWhite)>& onPly);
+
+// The training filter: not in check, the played move neither a capture nor a
+// promotion, and a score that is not a mate score (nor missing).
+bool is_training_position(const Position& pos, Move played, int scoreWhite);
+
+struct TrainingLoadStats {
+    std::uint64_t files = 0, games = 0, plies = 0, positions = 0, badGames = 0, badFrames = 0;
+};
+
+// Reads every game file given (a directory means every *.games.zst inside it) and
+// appends one packed record per training position, with its game's result.
+bool load_training_records(const std::vector<std::string>& paths, std::vector<PackedRecord>* out,
+                           TrainingLoadStats* stats, std::string* error);
+
+} // namespace flotilla::tools
