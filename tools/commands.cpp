@@ -4,6 +4,7 @@
 #include "tools/data_file.h"
 #include "tools/datagen.h"
 #include "tools/epd_suite.h"
+#include "tools/nnue_trainer.h"
 #include "tools/texel_tuner.h"
 
 #include <algorithm>
@@ -23,6 +24,13 @@ const char* const TUNE_USAGE =
     "usage: flotilla tune --data FILE [--data FILE ...] --out weights.cpp [--epochs N]\n"
     "         [--threads N] [--lr X] [--lambda X] [--batch N] [--k X]\n"
     "         [--holdout FRACTION (0.1)] [--seed N]\n";
+
+const char* const TRAIN_NNUE_USAGE =
+    "usage: flotilla train-nnue --data PATH [--data PATH ...] --out net.nnue [--hidden 128]\n"
+    "         [--buckets 8] [--epochs 10] [--batch 16384] [--lr 0.001] [--lr-drop 0.3]\n"
+    "         [--lr-step 4] [--weight-decay 0] [--lambda 0.5] [--k X (fitted)]\n"
+    "         [--threads N (all cores)] [--validation 0.02] [--seed 1]\n"
+    "         [--checkpoint-dir DIR] [--resume FILE]\n";
 
 // Walks the option words; value() fails with a message when one is missing or bad.
 class Words {
@@ -121,6 +129,56 @@ bool parse_tune(const std::vector<std::string>& args, TunerOptions* o, std::stri
     return true;
 }
 
+bool parse_train_nnue(const std::vector<std::string>& args, nnue::TrainOptions* o,
+                      std::string* error) {
+    Words w(args, error);
+    std::string opt;
+    while (w.next(&opt)) {
+        bool ok = true;
+        if (opt == "--data") {
+            std::string path;
+            ok = w.text(&path);
+            o->data.push_back(path);
+        } else if (opt == "--out")
+            ok = w.text(&o->out);
+        else if (opt == "--hidden")
+            ok = w.number(&o->hidden);
+        else if (opt == "--buckets")
+            ok = w.number(&o->buckets);
+        else if (opt == "--epochs")
+            ok = w.number(&o->epochs);
+        else if (opt == "--batch")
+            ok = w.number(&o->batch);
+        else if (opt == "--lr")
+            ok = w.number(&o->lr);
+        else if (opt == "--lr-drop")
+            ok = w.number(&o->lrDrop);
+        else if (opt == "--lr-step")
+            ok = w.number(&o->lrStep);
+        else if (opt == "--weight-decay")
+            ok = w.number(&o->weightDecay);
+        else if (opt == "--lambda")
+            ok = w.number(&o->lambda);
+        else if (opt == "--k")
+            ok = w.number(&o->k);
+        else if (opt == "--threads")
+            ok = w.number(&o->threads);
+        else if (opt == "--validation")
+            ok = w.number(&o->validation);
+        else if (opt == "--seed")
+            ok = w.number(&o->seed);
+        else if (opt == "--checkpoint-dir")
+            ok = w.text(&o->checkpointDir);
+        else if (opt == "--resume")
+            ok = w.text(&o->resume);
+        else
+            ok = w.fail("unknown train-nnue option '" + opt + "'");
+        if (!ok) return false;
+    }
+    if (o->k != 0 && !(o->k > 0)) return w.fail("--k must be positive");
+    return true;
+}
+
 const char* result_text(GameResult r) {
     return r == GameResult::WHITE_WIN ? "1.0" : r == GameResult::BLACK_WIN ? "0.0" : "0.5";
 }
@@ -194,6 +252,18 @@ std::optional<int> run_tool(const std::vector<std::string>& args, std::ostream& 
         options.threads = int(std::max(1u, std::thread::hardware_concurrency()));
         if (!parse_tune(args, &options, &error) || !run_tuner(options, err, &error)) {
             err << "error: " << error << "\n" << TUNE_USAGE;
+            return 1;
+        }
+        return 0;
+    }
+    if (tool == "train-nnue") {
+        nnue::TrainOptions options;
+        options.threads = int(std::max(1u, std::thread::hardware_concurrency()));
+        options.commandLine = "flotilla";
+        for (const auto& word : args) options.commandLine += " " + word;
+        if (!parse_train_nnue(args, &options, &error) ||
+            !nnue::run_train_nnue(options, err, &error)) {
+            err << "error: " << error << "\n" << TRAIN_NNUE_USAGE;
             return 1;
         }
         return 0;

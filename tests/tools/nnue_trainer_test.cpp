@@ -1,0 +1,158 @@
+// The trainer: it learns a material evaluation from synthetic data, a resumed run
+// ends bit-identical to an uninterrupted one, K is recovered, and the command
+// rejects bad words with a message.
+#include "nnue_test_data.h"
+#include "temp_path.h"
+#include "tools/commands.h"
+#include "tools/nnue_trainer.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+
+namespace flotilla::tools::nnue {
+namespace {
+
+TrainOptions small_options() {
+    TrainOptions o;
+    o.hidden = 16;
+    o.buckets = 2;
+    o.epochs = 8;
+    o.batch = 128;
+    o.lr = 0.01;
+    o.lrStep = 6;
+    o.threads = 2;
+    o.validation = 0.1;
+    o.seed = 42;
+    o.k = 300;
+    o.quiet = true;
+    return o;
+}
+
+TEST(NnueTrainer, LearnsMaterialAndLowersTheValidationLoss) {
+    const auto records = testing::material_records(3000, 1);
+    TrainOptions o = small_options();
+    std::ostringstream log;
+    TrainResult result;
+    std::string error;
+    ASSERT_TRUE(train(records, o, log, &result, &error)) << error;
+    ASSERT_EQ(result.validationLoss.size(), std::size_t(o.epochs));
+    ASSERT_EQ(result.validationIndices.size(), 300u);
+    // The loss of the untrained network, for comparison.
+    FloatNet initial(o.hidden, o.buckets);
+    initial.init(o.seed);
+    const LossParams params{float(o.k), float(o.lambda)};
+    const double before = mean_loss(initial, records, result.validationIndices, params);
+    EXPECT_LT(result.validationLoss.back(), 0.4 * before) << log.str();
+    EXPECT_LT(result.validationLoss.back(), result.validationLoss.front()) << log.str();
+}
+
+TEST(NnueTrainer, ResumedRunIsBitIdenticalToAnUninterruptedOne) {
+    const auto records = testing::material_records(1500, 2);
+    const std::filesystem::path dir = testing::temp_path("nnue_checkpoints");
+    TrainOptions o = small_options();
+    o.epochs = 4;
+    o.lrStep = 2; // the schedule changes across the interruption
+    o.k = 0;      // fitted, and kept in the checkpoint
+    o.checkpointDir = dir.string();
+    std::ostringstream log;
+    std::string error;
+    TrainResult full;
+    ASSERT_TRUE(train(records, o, log, &full, &error)) << error;
+
+    TrainOptions first = o;
+    first.epochs = 2;
+    first.checkpointDir = (dir / "part").string();
+    TrainResult half;
+    ASSERT_TRUE(train(records, first, log, &half, &error)) << error;
+    EXPECT_FALSE(half.net == full.net);
+
+    TrainOptions second = o;
+    second.checkpointDir.clear();
+    second.resume = (dir / "part" / "epoch-2.ckpt").string();
+    TrainResult resumed;
+    ASSERT_TRUE(train(records, second, log, &resumed, &error)) << error;
+    EXPECT_EQ(resumed.validationLoss.size(), 2u);
+    EXPECT_TRUE(resumed.net == full.net);
+    EXPECT_EQ(resumed.validationLoss.back(), full.validationLoss.back());
+
+    // The checkpoint of the uninterrupted run after epoch 4 imports to the same net.
+    Checkpoint c;
+    ASSERT_TRUE(load_checkpoint((dir / "epoch-4.ckpt").string(), &c, &error)) << error;
+    EXPECT_TRUE(c.net == full.net);
+    EXPECT_EQ(c.epoch, 4u);
+    std::filesystem::remove_all(dir);
+}
+
+TEST(NnueTrainer, DamagedCheckpointIsRejected) {
+    const auto records = testing::material_records(300, 3);
+    const std::filesystem::path dir = testing::temp_path("nnue_damaged");
+    TrainOptions o = small_options();
+    o.epochs = 1;
+    o.checkpointDir = dir.string();
+    std::ostringstream log;
+    std::string error;
+    TrainResult r;
+    ASSERT_TRUE(train(records, o, log, &r, &error)) << error;
+    const std::filesystem::path path = dir / "epoch-1.ckpt";
+    {
+        std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(100);
+        f.put('\x55');
+    }
+    Checkpoint c;
+    EXPECT_FALSE(load_checkpoint(path.string(), &c, &error));
+    EXPECT_NE(error.find("CRC"), std::string::npos) << error;
+    o.resume = path.string();
+    o.hidden = 32;
+    EXPECT_FALSE(train(records, o, log, &r, &error));
+    std::filesystem::remove_all(dir);
+}
+
+TEST(NnueTrainer, FitsK) {
+    // Results drawn with probability sigmoid(score / 250): the fit finds about 250.
+    std::mt19937_64 rng(9);
+    std::vector<PackedRecord> records;
+    Position pos;
+    ASSERT_TRUE(pos.set_fen(testing::NNUE_TEST_FENS[0], false));
+    for (int i = 0; i < 20000; ++i) {
+        const int score = int(rng() % 1601) - 800;
+        const double p = 1 / (1 + std::exp(-score / 250.0));
+        const bool win = double(rng() % 1000000) / 1e6 < p;
+        records.push_back(pack(pos, score, win ? GameResult::WHITE_WIN : GameResult::BLACK_WIN));
+    }
+    std::vector<std::uint32_t> indices(records.size());
+    std::iota(indices.begin(), indices.end(), 0u);
+    EXPECT_NEAR(fit_k(records, indices), 250.0, 25.0);
+}
+
+TEST(NnueTrainer, CommandRejectsBadWords) {
+    const std::vector<std::vector<std::string>> bad = {
+        {"train-nnue", "--hidden", "abc"},
+        {"train-nnue", "--hidden"},
+        {"train-nnue", "--bogus"},
+        {"train-nnue", "--data", "x", "--out", "y", "--hidden", "100"},
+        {"train-nnue", "--data", "x", "--out", "y", "--buckets", "0"},
+        {"train-nnue", "--data", "x", "--out", "y", "--lambda", "2"},
+        {"train-nnue", "--data", "x", "--out", "y", "--validation", "-1"},
+        {"train-nnue", "--data", "x", "--out", "y", "--k", "-5"},
+        {"train-nnue", "--data", "x", "--out", "y", "--lr", "nan"},
+        {"train-nnue", "--out", "y"},
+        {"train-nnue", "--data", "x"},
+        {"train-nnue", "--data", "/nonexistent/dir", "--out", "y"},
+    };
+    for (const auto& args : bad) {
+        std::ostringstream out, err;
+        const auto status = run_tool(args, out, err);
+        ASSERT_TRUE(status);
+        EXPECT_EQ(*status, 1);
+        EXPECT_NE(err.str().find("error: "), std::string::npos) << err.str();
+        EXPECT_NE(err.str().find("usage: flotilla train-nnue"), std::string::npos);
+    }
+}
+
+} // namespace
+} // namespace flotilla::tools::nnue

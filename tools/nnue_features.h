@@ -1,0 +1,46 @@
+// The network's inputs (docs/nnue-format.md, feature set 1): a training record
+// decoded straight into both perspectives' active piece-square features, with its
+// score and game result turned to the side to move's point of view.
+#pragma once
+
+#include "core/position.h"
+#include "tools/packed_position.h"
+
+#include <array>
+#include <cstdint>
+
+namespace flotilla::tools::nnue {
+
+inline constexpr int FEATURES = 768;
+inline constexpr int MAX_ACTIVE = 32;
+
+// Feature of a piece of colour `c` and type `t` on `s`, seen from `perspective`.
+constexpr int feature_index(Color perspective, Color c, PieceType t, Square s) {
+    return ((c == perspective ? 0 : 1) * 6 + (t - 1)) * 64 + (perspective == WHITE ? s : s ^ 56);
+}
+
+// bucket = (pieces - 2) / ceil(32 / B), clamped into [0, B).
+constexpr int output_bucket(int pieces, int buckets) {
+    const int divisor = (32 + buckets - 1) / buckets;
+    const int b = (pieces - 2) / divisor;
+    return b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
+}
+
+struct Sample {
+    // Active features: us[i] from the side to move's perspective, them[i] from the other's.
+    std::array<std::uint16_t, MAX_ACTIVE> us;
+    std::array<std::uint16_t, MAX_ACTIVE> them;
+    int count = 0; // active features per perspective (= pieces on the board)
+    Color stm = WHITE;
+    float score = 0;     // search score, side to move's view, centipawns
+    float result = 0.5f; // game result, side to move's view: 1 win, 0.5 draw, 0 loss
+};
+
+// Decodes a record without going through a FEN; false when a piece code is invalid,
+// a reserved bit is set or there are more than 32 pieces (the CRC is not checked).
+bool decode(const PackedRecord& record, Sample* out);
+
+// The same features computed from a Position (tests and the reference evaluation).
+Sample sample_from_position(const Position& pos, int scoreWhite, GameResult result);
+
+} // namespace flotilla::tools::nnue

@@ -1,0 +1,256 @@
+// The training loop of `flotilla train-nnue` (options in docs/nnue-training.md).
+#include "tools/nnue_trainer.h"
+
+#include "tools/game_file.h"
+#include "tools/nnue_export.h"
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <numeric>
+#include <ostream>
+
+namespace flotilla::tools::nnue {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::string hms(double seconds) {
+    const long s = std::lround(std::max(0.0, std::min(seconds, 359999.0)));
+    char text[16];
+    std::snprintf(text, sizeof text, "%02ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    return text;
+}
+
+// Fisher-Yates with the trainer's own generator (the same order on every platform).
+void shuffle(std::vector<std::uint32_t>& v, SplitMix64& rng) {
+    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.below(i)]);
+}
+
+// Mean (sigmoid(score / k) - result)^2, White's view (the same from either side).
+double k_error(std::span<const PackedRecord> records, std::span<const std::uint32_t> indices,
+               double k) {
+    constexpr std::size_t CHUNK = 8192;
+    const std::size_t chunks = (indices.size() + CHUNK - 1) / CHUNK;
+    std::vector<double> sums(chunks, 0.0);
+    tbb::parallel_for(std::size_t(0), chunks, [&](std::size_t c) {
+        const std::size_t end = std::min(indices.size(), (c + 1) * CHUNK);
+        for (std::size_t i = c * CHUNK; i < end; ++i) {
+            const PackedRecord& r = records[indices[i]];
+            const double score = std::int16_t(std::uint16_t(r[24] | (r[25] << 8)));
+            const double result = double((r[26] >> 1) & 3) / 2.0;
+            const double d = sigmoid(score / k) - result;
+            sums[c] += d * d;
+        }
+    });
+    return indices.empty()
+               ? 0.0
+               : std::accumulate(sums.begin(), sums.end(), 0.0) / double(indices.size());
+}
+
+} // namespace
+
+bool validate(const TrainOptions& o, std::string* error) {
+    auto fail = [&](const std::string& why) {
+        *error = why;
+        return false;
+    };
+    if (o.hidden < 16 || o.hidden > 4096 || o.hidden % 16)
+        return fail("--hidden must be a multiple of 16 from 16 to 4096");
+    if (o.buckets < 1 || o.buckets > 16) return fail("--buckets must be 1 to 16");
+    if (o.epochs < 1 || o.epochs > 100000) return fail("--epochs must be 1 to 100000");
+    if (o.batch < 1 || o.batch > (1 << 24)) return fail("--batch must be 1 to 16777216");
+    if (!(o.lr > 0 && o.lr < 1e3)) return fail("--lr must be positive");
+    if (!(o.lrDrop > 0 && o.lrDrop <= 1)) return fail("--lr-drop must be in (0, 1]");
+    if (o.lrStep < 1) return fail("--lr-step must be at least 1");
+    if (!(o.weightDecay >= 0 && o.weightDecay < 1e3)) return fail("--weight-decay must be >= 0");
+    if (!(o.lambda >= 0 && o.lambda <= 1)) return fail("--lambda must be in [0, 1]");
+    if (!(o.k >= 0 && o.k < 1e6)) return fail("--k must be positive");
+    if (o.threads < 1 || o.threads > 1024) return fail("--threads must be 1 to 1024");
+    if (!(o.validation >= 0 && o.validation <= 0.5)) return fail("--validation must be 0 to 0.5");
+    return true;
+}
+
+double fit_k(std::span<const PackedRecord> records, std::span<const std::uint32_t> indices) {
+    // Golden-section search on log K; the error is unimodal in K for real data.
+    const double ratio = (std::sqrt(5.0) - 1) / 2;
+    double lo = std::log(10.0), hi = std::log(10000.0);
+    double a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo);
+    double fa = k_error(records, indices, std::exp(a)), fb = k_error(records, indices, std::exp(b));
+    while (hi - lo > 1e-4) {
+        if (fa < fb) {
+            hi = b, b = a, fb = fa;
+            a = hi - ratio * (hi - lo), fa = k_error(records, indices, std::exp(a));
+        } else {
+            lo = a, a = b, fa = fb;
+            b = lo + ratio * (hi - lo), fb = k_error(records, indices, std::exp(b));
+        }
+    }
+    return std::exp((lo + hi) / 2);
+}
+
+bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::ostream& log,
+           TrainResult* result, std::string* error) {
+    if (!validate(o, error)) return false;
+    tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
+                                std::size_t(o.threads));
+
+    // The validation split, fixed by the seed.
+    std::vector<std::uint32_t> all(records.size());
+    std::iota(all.begin(), all.end(), 0u);
+    SplitMix64 splitRng{o.seed ^ 0x5A17C0DE5A17C0DEull};
+    shuffle(all, splitRng);
+    std::size_t validationCount = std::size_t(double(all.size()) * o.validation);
+    if (o.validation > 0 && validationCount == 0 && all.size() > 1) validationCount = 1;
+    const std::vector<std::uint32_t> trainIndices(all.begin(), all.end() - validationCount);
+    result->validationIndices.assign(all.end() - validationCount, all.end());
+    if (trainIndices.empty()) {
+        *error = "no training positions";
+        return false;
+    }
+
+    Checkpoint state;
+    if (!o.resume.empty()) {
+        if (!load_checkpoint(o.resume, &state, error)) return false;
+        if (state.net.hidden != o.hidden || state.net.buckets != o.buckets) {
+            *error = "checkpoint '" + o.resume + "' has --hidden " +
+                     std::to_string(state.net.hidden) + " --buckets " +
+                     std::to_string(state.net.buckets) + ", not the options given";
+            return false;
+        }
+        log << "resumed from " << o.resume << " after epoch " << state.epoch << "\n";
+    } else {
+        state.net = FloatNet(o.hidden, o.buckets);
+        state.net.init(o.seed);
+        state.adam.resize(state.net);
+        state.rngState = o.seed ^ 0x243F6A8885A308D3ull;
+    }
+    state.adam.weightDecay = float(o.weightDecay);
+    if (o.k > 0) {
+        state.k = o.k;
+    } else if (o.resume.empty()) {
+        state.k = fit_k(records, trainIndices);
+        log << "K fitted to the data: " << state.k << " (override with --k)\n";
+    }
+    const LossParams params{float(state.k), float(o.lambda)};
+    log << "K " << state.k << ", " << trainIndices.size() << " training and "
+        << result->validationIndices.size() << " validation positions, H " << o.hidden << ", "
+        << o.buckets << " buckets\n";
+
+    BatchGradient gradient(o.hidden, o.buckets, o.threads);
+    SplitMix64 rng{state.rngState};
+    const std::size_t batches = (trainIndices.size() + o.batch - 1) / std::size_t(o.batch);
+    const Clock::time_point runStart = Clock::now();
+    std::size_t positionsRun = 0;
+    std::vector<std::uint32_t> order;
+    for (int epoch = int(state.epoch); epoch < o.epochs; ++epoch) {
+        const float lr = float(o.lr * std::pow(o.lrDrop, double(epoch / o.lrStep)));
+        order = trainIndices;
+        shuffle(order, rng);
+        const Clock::time_point epochStart = Clock::now();
+        Clock::time_point lastPrint = epochStart;
+        double lossSum = 0;
+        for (std::size_t b = 0; b < batches; ++b) {
+            const std::size_t begin = b * std::size_t(o.batch);
+            const std::size_t end = std::min(order.size(), begin + std::size_t(o.batch));
+            const std::span<const std::uint32_t> batch(order.data() + begin, end - begin);
+            lossSum += gradient.compute(state.net, records, batch, params) * double(batch.size());
+            state.adam.step(state.net, gradient.total(), lr);
+            positionsRun += batch.size();
+            if (!o.quiet && seconds_since(lastPrint) >= 1.0) {
+                lastPrint = Clock::now();
+                const double rate = double(positionsRun) / seconds_since(runStart);
+                const double left = double(order.size() - end) +
+                                    double(o.epochs - epoch - 1) * double(order.size());
+                log << "\repoch " << epoch + 1 << "/" << o.epochs << " batch " << b + 1 << "/"
+                    << batches << " loss " << lossSum / double(end) << " pos/s "
+                    << std::lround(rate) << " ETA " << hms(left / rate) << std::flush;
+            }
+        }
+        const double epochSeconds = seconds_since(epochStart);
+        result->positionsPerSecond = double(order.size()) / std::max(epochSeconds, 1e-9);
+        const double trainLoss = lossSum / double(order.size());
+        const double validationLoss =
+            mean_loss(state.net, records, result->validationIndices, params);
+        result->trainLoss.push_back(trainLoss);
+        result->validationLoss.push_back(validationLoss);
+        if (!o.quiet) log << "\r";
+        log << "epoch " << epoch + 1 << "/" << o.epochs << " lr " << lr << " train loss "
+            << trainLoss << " validation loss " << validationLoss << " pos/s "
+            << std::lround(result->positionsPerSecond) << " time " << hms(epochSeconds)
+            << "        \n";
+
+        state.epoch = std::uint32_t(epoch + 1);
+        state.rngState = rng.state;
+        if (!o.checkpointDir.empty()) {
+            std::error_code ec;
+            std::filesystem::create_directories(o.checkpointDir, ec);
+            const std::string path = (std::filesystem::path(o.checkpointDir) /
+                                      ("epoch-" + std::to_string(epoch + 1) + ".ckpt"))
+                                         .string();
+            if (!save_checkpoint(path, state, error)) return false;
+        }
+    }
+    result->net = std::move(state.net);
+    result->k = state.k;
+    return true;
+}
+
+bool run_train_nnue(const TrainOptions& o, std::ostream& log, std::string* error) {
+    if (!validate(o, error)) return false;
+    if (o.data.empty()) {
+        *error = "no --data given";
+        return false;
+    }
+    if (o.out.empty()) {
+        *error = "no --out given";
+        return false;
+    }
+    std::vector<PackedRecord> records;
+#ifdef FLOTILLA_NO_GAME_FILE
+    *error = "reading game files is not implemented in this build (tools/game_file.cpp missing)";
+    return false;
+#else
+    TrainingLoadStats stats;
+    if (!load_training_records(o.data, &records, &stats, error)) return false;
+    log << "loaded " << stats.positions << " positions from " << stats.games << " games in "
+        << stats.files << " files";
+    if (stats.badGames || stats.badFrames)
+        log << " (" << stats.badGames << " bad games, " << stats.badFrames << " bad frames)";
+    log << "\n";
+#endif
+    // Records that do not decode would be skipped by every pass; drop them once here.
+    Sample sample;
+    const std::size_t before = records.size();
+    std::erase_if(records, [&](const PackedRecord& r) { return !decode(r, &sample); });
+    if (records.size() != before) log << "dropped " << before - records.size() << " bad records\n";
+
+    TrainResult result;
+    if (!train(records, o, log, &result, error)) return false;
+
+    std::string description = "Flotilla NNUE: 768x2 -> " + std::to_string(o.hidden) +
+                              " SCReLU -> 1, " + std::to_string(o.buckets) +
+                              " output buckets; data:";
+    for (const auto& d : o.data) description += " " + d;
+    description += "; epochs: " + std::to_string(o.epochs) + "; K: " + std::to_string(result.k) +
+                   "; command: " + o.commandLine;
+    const QuantisedNet q = quantise(result.net);
+    if (!write_network(o.out, q, description, error)) return false;
+    const QuantisationError e =
+        quantisation_error(result.net, q, records, result.validationIndices);
+    log << "wrote " << o.out << "; quantisation error over " << e.positions
+        << " validation positions: mean " << e.meanCp << " cp, max " << e.maxCp << " cp\n";
+    return true;
+}
+
+} // namespace flotilla::tools::nnue

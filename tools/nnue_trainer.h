@@ -1,0 +1,61 @@
+// The NNUE trainer behind `flotilla train-nnue`: validation split, K fit, epochs of
+// shuffled AdamW mini-batches with a step learning-rate schedule, checkpoints and
+// resumption, and the export of the quantised network.
+#pragma once
+
+#include "tools/nnue_checkpoint.h"
+
+#include <cstdint>
+#include <iosfwd>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace flotilla::tools::nnue {
+
+struct TrainOptions {
+    std::vector<std::string> data; // game files or directories (load_training_records)
+    std::string out;               // the quantised network; none when empty
+    int hidden = 128, buckets = 8;
+    int epochs = 10;
+    int batch = 16384;
+    double lr = 0.001;
+    double lrDrop = 0.3; // learning rate = lr * lrDrop ^ floor(epoch / lrStep)
+    int lrStep = 4;
+    double weightDecay = 0;
+    double lambda = 0.5;
+    double k = 0; // 0: fitted to the data
+    int threads = 1;
+    double validation = 0.02;
+    std::uint64_t seed = 1;
+    std::string checkpointDir; // a checkpoint after every epoch when set
+    std::string resume;        // a checkpoint to continue from
+    std::string commandLine;   // recorded in the network's description
+    bool quiet = false;        // no progress line (tests)
+};
+
+// Checks the ranges of the options; false with a message.
+bool validate(const TrainOptions& o, std::string* error);
+
+// K minimising mean (sigmoid(score / K) - result)^2 over the records (golden-section
+// search on log K), side to move's view.
+double fit_k(std::span<const PackedRecord> records, std::span<const std::uint32_t> indices);
+
+struct TrainResult {
+    FloatNet net;
+    double k = 0;
+    std::vector<double> validationLoss; // after each epoch run (not the skipped ones)
+    std::vector<double> trainLoss;
+    std::vector<std::uint32_t> validationIndices;
+    double positionsPerSecond = 0; // training positions per second, last epoch
+};
+
+// Trains on records (they must decode); log gets the progress and epoch lines.
+bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::ostream& log,
+           TrainResult* result, std::string* error);
+
+// The whole command: loads the data, trains, exports o.out and reports the
+// quantisation error on the validation positions.
+bool run_train_nnue(const TrainOptions& o, std::ostream& log, std::string* error);
+
+} // namespace flotilla::tools::nnue
