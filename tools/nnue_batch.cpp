@@ -31,18 +31,36 @@ void accumulate(const float* __restrict w, const float* __restrict bias,
     }
 }
 
-float output(const float* __restrict accUs, const float* __restrict accThem,
-             const float* __restrict o, int h) {
-    // Eight partial sums so that the reduction vectorises without -ffast-math.
-    float partial[8] = {};
-    for (int i = 0; i < h; i += 8)
-        for (int j = 0; j < 8; ++j) {
-            const float u = std::clamp(accUs[i + j], 0.0f, 1.0f);
-            const float t = std::clamp(accThem[i + j], 0.0f, 1.0f);
-            partial[j] += u * u * o[i + j] + t * t * o[h + i + j];
-        }
-    return ((partial[0] + partial[1]) + (partial[2] + partial[3])) +
-           ((partial[4] + partial[5]) + (partial[6] + partial[7]));
+// a = screlu(acc) for both perspectives, and y = a . o (the dot product is a
+// reduction that vectorises with -fassociative-math, set for this file in CMake).
+float activate(const float* __restrict accUs, const float* __restrict accThem,
+               const float* __restrict o, int h, float* __restrict aUs, float* __restrict aThem) {
+    float y = 0;
+    for (int i = 0; i < h; ++i) {
+        const float u = std::min(std::max(accUs[i], 0.0f), 1.0f);
+        const float t = std::min(std::max(accThem[i], 0.0f), 1.0f);
+        aUs[i] = u * u;
+        aThem[i] = t * t;
+        y += aUs[i] * o[i] + aThem[i] * o[h + i];
+    }
+    return y;
+}
+
+// Gradients of the output weights and bias, and of both accumulators.
+void backward(float dy, const float* __restrict accUs, const float* __restrict accThem,
+              const float* __restrict aUs, const float* __restrict aThem, const float* __restrict o,
+              int h, float* __restrict go, float* __restrict gb, float* __restrict gradUs,
+              float* __restrict gradThem) {
+    for (int i = 0; i < h; ++i) {
+        go[i] += dy * aUs[i];
+        go[h + i] += dy * aThem[i];
+        // screlu'(x) = 2 clamp(x, 0, 1) for x < 1 (zero below 0 by itself), 0 from 1 on.
+        const float du = accUs[i] < 1.0f ? 2.0f * std::max(accUs[i], 0.0f) : 0.0f;
+        const float dt = accThem[i] < 1.0f ? 2.0f * std::max(accThem[i], 0.0f) : 0.0f;
+        gradUs[i] = dy * o[i] * du;
+        gradThem[i] = dy * o[h + i] * dt;
+        gb[i] += gradUs[i] + gradThem[i];
+    }
 }
 
 void scatter(float* __restrict gw, const std::uint16_t* features, int count, int h,
@@ -81,7 +99,8 @@ BatchGradient::BatchGradient(int hidden, int buckets, int threads)
     : slices(std::max(MIN_SLICES, threads)), scratch(slices.size()) {
     for (auto& g : slices) g.resize(hidden, buckets);
     for (auto& s : scratch)
-        for (auto* v : {&s.accUs, &s.accThem, &s.gradUs, &s.gradThem}) v->assign(hidden, 0.0f);
+        for (auto* v : {&s.accUs, &s.accThem, &s.aUs, &s.aThem, &s.gradUs, &s.gradThem})
+            v->assign(hidden, 0.0f);
 }
 
 void BatchGradient::compute_slice(const FloatNet& net, std::span<const PackedRecord> records,
@@ -93,6 +112,8 @@ void BatchGradient::compute_slice(const FloatNet& net, std::span<const PackedRec
     float* __restrict accThem = s->accThem.data();
     float* __restrict gradUs = s->gradUs.data();
     float* __restrict gradThem = s->gradThem.data();
+    float* __restrict aUs = s->aUs.data();
+    float* __restrict aThem = s->aThem.data();
     float* __restrict gb = g->b.data();
     const float outScale = SCALE / params.k;
     Sample sample;
@@ -103,7 +124,7 @@ void BatchGradient::compute_slice(const FloatNet& net, std::span<const PackedRec
         accumulate(net.w.data(), net.b.data(), sample.them.data(), sample.count, h, accThem);
         const int bucket = output_bucket(sample.count, net.buckets);
         const float* __restrict o = &net.o[std::size_t(bucket) * 2 * h];
-        const float y = output(accUs, accThem, o, h) + net.ob[bucket];
+        const float y = activate(accUs, accThem, o, h, aUs, aThem) + net.ob[bucket];
 
         const float p = float(sigmoid(double(y) * outScale));
         const float d = p - target(sample, params);
@@ -111,19 +132,8 @@ void BatchGradient::compute_slice(const FloatNet& net, std::span<const PackedRec
         // dLoss/dy of the batch mean.
         const float dy = 2.0f * d * p * (1.0f - p) * outScale * invCount;
 
-        float* __restrict go = &g->o[std::size_t(bucket) * 2 * h];
-        for (int i = 0; i < h; ++i) {
-            const float u = std::clamp(accUs[i], 0.0f, 1.0f);
-            const float t = std::clamp(accThem[i], 0.0f, 1.0f);
-            go[i] += dy * u * u;
-            go[h + i] += dy * t * t;
-            // screlu'(x) = 2x inside (0, 1), zero outside: 2 * clamp(x) where 0 < x < 1.
-            const float du = accUs[i] > 0.0f && accUs[i] < 1.0f ? 2.0f * u : 0.0f;
-            const float dt = accThem[i] > 0.0f && accThem[i] < 1.0f ? 2.0f * t : 0.0f;
-            gradUs[i] = dy * o[i] * du;
-            gradThem[i] = dy * o[h + i] * dt;
-            gb[i] += gradUs[i] + gradThem[i];
-        }
+        backward(dy, accUs, accThem, aUs, aThem, o, h, &g->o[std::size_t(bucket) * 2 * h], gb,
+                 gradUs, gradThem);
         g->ob[bucket] += dy;
         scatter(g->w.data(), sample.us.data(), sample.count, h, gradUs);
         scatter(g->w.data(), sample.them.data(), sample.count, h, gradThem);

@@ -50,7 +50,7 @@ class BatchGradient {
 
   private:
     struct Scratch {
-        std::vector<float> accUs, accThem, gradUs, gradThem;
+        std::vector<float> accUs, accThem, aUs, aThem, gradUs, gradThem;
     };
     void compute_slice(const FloatNet& net, std::span<const PackedRecord> records,
                        std::span<const std::uint32_t> indices, const LossParams& params,
