@@ -31,7 +31,10 @@ TEST(NnueFeatures, BucketsByMaterial) {
     EXPECT_EQ(output_bucket(2, 8), 0);
     EXPECT_EQ(output_bucket(6, 8), 1);
     EXPECT_EQ(output_bucket(32, 1), 0);
-    EXPECT_EQ(output_bucket(32, 3), 2); // divisor 11
+    EXPECT_EQ(output_bucket(32, 3), 2); // divisor ceil(32 / 3) = 11, not 10
+    EXPECT_EQ(output_bucket(22, 3), 1);
+    EXPECT_EQ(output_bucket(9, 5), 1); // divisor 7
+    EXPECT_EQ(output_bucket(8, 5), 0);
     EXPECT_EQ(output_bucket(32, 16), 15);
 }
 
