@@ -60,11 +60,12 @@ TEST(Datagen, OutputRoundTripsThroughReader) {
 
 TEST(Datagen, OneGameHasOneResultForAllItsPositions) {
     DatagenOptions o = small_run("unused");
-    GameResult result;
-    const auto records =
-        play_game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", o, 7, &result);
+    const GameRecord game =
+        play_game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", o, 7);
+    const auto records = training_records(game);
     ASSERT_FALSE(records.empty());
-    for (const PackedRecord& r : records) EXPECT_EQ(unpack(r)->result, result);
+    EXPECT_EQ(unpack(game.start)->result, game.result);
+    for (const PackedRecord& r : records) EXPECT_EQ(unpack(r)->result, game.result);
 }
 
 TEST(Datagen, UnusableOutputIsAnErrorBeforeAnyGame) {
