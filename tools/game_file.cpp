@@ -89,6 +89,13 @@ bool decode_games(const std::uint8_t* p, std::size_t size, std::vector<GameRecor
     return true;
 }
 
+// The offset of the next zstd frame magic (0xFD2FB528) at or after `from`, or the end.
+std::size_t find_frame_magic(const std::vector<std::uint8_t>& bytes, std::size_t from) {
+    for (std::size_t i = from; i + 4 <= bytes.size(); ++i)
+        if (get32(&bytes[i]) == ZSTD_MAGICNUMBER) return i;
+    return bytes.size();
+}
+
 // A legal move of `pos` equal to `m`, checked against the generator (data may be damaged).
 bool is_legal_move(const Position& pos, Move m) {
     return pos.is_pseudo_legal(m) && pos.is_legal(m);
@@ -221,9 +228,17 @@ GameReadStats read_game_file(const std::string& path, GameFileHeader* header,
     std::vector<GameRecord> games;
     for (std::size_t at = 8 + headerSize; at < bytes.size();) {
         const std::size_t frameSize = ZSTD_findFrameCompressedSize(&bytes[at], bytes.size() - at);
-        if (ZSTD_isError(frameSize)) { // an unfinished last frame: an interrupted write
-            stats.tailBytes = bytes.size() - at;
-            break;
+        if (ZSTD_isError(frameSize)) {
+            // A damaged frame header: go on at the next frame's magic number. With none
+            // after it, this is the unfinished last frame of an interrupted write.
+            const std::size_t next = find_frame_magic(bytes, at + 1);
+            if (next == bytes.size()) {
+                stats.tailBytes = bytes.size() - at;
+                break;
+            }
+            ++stats.badFrames;
+            at = next;
+            continue;
         }
         const unsigned long long contentSize = ZSTD_getFrameContentSize(&bytes[at], frameSize);
         games.clear();
