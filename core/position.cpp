@@ -348,6 +348,7 @@ void Position::do_castling(Color us, Square kingFrom, Square rookFrom, bool appl
 void Position::make_move(Move m) {
     states.push_back(states.back());
     StateInfo& s = states.back();
+    s.checkInfoReady = false;
     s.move = m;
     s.captured = NO_PIECE;
     ++s.rule50;
@@ -423,6 +424,7 @@ void Position::unmake_move(Move m) {
 void Position::make_null_move() {
     states.push_back(states.back());
     StateInfo& s = states.back();
+    s.checkInfoReady = false;
     s.move = Move::null();
     s.captured = NO_PIECE;
     ++s.rule50;
@@ -505,7 +507,32 @@ bool Position::is_legal(Move m) const {
     return !(slider_blockers(us) & square_bb(from)) || aligned(from, to, ksq);
 }
 
+void Position::compute_check_info() const {
+    const StateInfo& s = st();
+    const Color us = sideToMove, them = ~us;
+    const Square ksq = king_square(them);
+    const Bitboard occ = pieces();
+    s.checkSquares[PAWN] = pawn_attacks(them, ksq);
+    s.checkSquares[KNIGHT] = attacks_bb(KNIGHT, ksq, occ);
+    s.checkSquares[BISHOP] = bishop_attacks(ksq, occ);
+    s.checkSquares[ROOK] = rook_attacks(ksq, occ);
+    s.checkSquares[QUEEN] = s.checkSquares[BISHOP] | s.checkSquares[ROOK];
+    s.checkSquares[KING] = 0;
+    s.discoverers = slider_blockers(them) & pieces(us);
+    s.checkInfoReady = true;
+}
+
+// Plain moves from the per-node facts (the mover's origin never lies between its
+// destination and a king it did not already attack); the rare kinds recomputed whole.
 bool Position::gives_check(Move m) const {
+    if (m.type() != NORMAL) return gives_check_slow(m);
+    if (!st().checkInfoReady) compute_check_info();
+    const Square from = m.from(), to = m.to();
+    if (st().checkSquares[type_of(board[from])] & square_bb(to)) return true;
+    return (st().discoverers & square_bb(from)) && !aligned(from, to, king_square(~sideToMove));
+}
+
+bool Position::gives_check_slow(Move m) const {
     const Color us = sideToMove, them = ~us;
     const Square from = m.from(), to = m.to();
     const Square ksq = king_square(them);

@@ -20,6 +20,12 @@ struct StateInfo {
     Move move = Move::none();
     int rule50 = 0;
     int pliesFromNull = 0;
+    // gives_check's per-node facts, computed on its first call at this node: the
+    // squares from which each piece type would check the enemy king, and our pieces
+    // whose leaving a line uncovers a check by our slider.
+    mutable bool checkInfoReady = false;
+    mutable Bitboard discoverers = 0;
+    mutable Bitboard checkSquares[PIECE_TYPE_NB] = {};
 };
 
 class Position {
@@ -118,6 +124,8 @@ class Position {
     Square castling_king_to(Color c, bool kingSide) const;
     void do_castling(Color us, Square kingFrom, Square rookFrom, bool apply);
     bool validate_castling(std::string* error) const;
+    void compute_check_info() const;
+    bool gives_check_slow(Move m) const;
     const StateInfo& st() const { return states.back(); }
     StateInfo& st() { return states.back(); }
 

@@ -2,6 +2,7 @@
 #include "tools/commands.h"
 
 #include "tools/data_file.h"
+#include "tools/data_manifest.h"
 #include "tools/datagen.h"
 #include "tools/epd_suite.h"
 #include "tools/nnue_trainer.h"
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <fstream>
 #include <ostream>
 #include <thread>
@@ -18,8 +20,9 @@ namespace flotilla::tools {
 namespace {
 
 const char* const DATAGEN_USAGE =
-    "usage: flotilla datagen --out FILE [--games N] [--threads N (all cores)] [--nodes N]\n"
-    "         [--book EPD | --random-plies N] [--seed N] [--hash MiB] [--append]\n";
+    "usage: flotilla datagen (--out-dir DIR | --out FILE [--append]) [--games N]\n"
+    "         [--threads N (all cores)] [--nodes N] [--book EPD | --random-plies N]\n"
+    "         [--opening-max-score CP] [--seed N (from the clock)] [--hash MiB] [--chunk-mib N]\n";
 const char* const TUNE_USAGE =
     "usage: flotilla tune --data FILE [--data FILE ...] --out weights.cpp [--epochs N]\n"
     "         [--threads N] [--lr X] [--lambda X] [--batch N] [--k X]\n"
@@ -88,6 +91,12 @@ bool parse_datagen(const std::vector<std::string>& args, DatagenOptions* o, std:
             ok = w.number(&o->hashMiB);
         else if (opt == "--append")
             o->append = true;
+        else if (opt == "--out-dir")
+            ok = w.text(&o->outDir);
+        else if (opt == "--chunk-mib")
+            ok = w.number(&o->chunkMiB);
+        else if (opt == "--opening-max-score")
+            ok = w.number(&o->openingMaxScore);
         else
             ok = w.fail("unknown datagen option '" + opt + "'");
         if (!ok) return false;
@@ -219,14 +228,33 @@ std::optional<int> run_tool(const std::vector<std::string>& args, std::ostream& 
     if (tool == "datagen") {
         DatagenOptions options;
         options.threads = int(std::max(1u, std::thread::hardware_concurrency())); // all cores
+        // Each run plays new games unless a seed is given to reproduce one.
+        options.seed = std::uint64_t(std::chrono::system_clock::now().time_since_epoch() /
+                                     std::chrono::microseconds(1));
         DatagenSummary summary;
         if (!parse_datagen(args, &options, &error) ||
             !run_datagen(options, err, &summary, &error)) {
             err << "error: " << error << "\n" << DATAGEN_USAGE;
             return 1;
         }
-        out << "datagen: " << summary.games << " games, " << summary.positions << " positions in "
-            << summary.seconds << " s\n";
+        out << "datagen: " << summary.games << " games, " << summary.positions << " positions ("
+            << summary.trainingPositions << " for training) in " << summary.seconds << " s\n";
+        for (const std::string& file : summary.files) out << "datagen: wrote " << file << "\n";
+        if (!options.outDir.empty() && !write_manifest(options.outDir, out, &error)) {
+            err << "error: " << error << "\n";
+            return 1;
+        }
+        return 0;
+    }
+    if (tool == "data-manifest") {
+        if (args.size() != 2) {
+            err << "usage: flotilla data-manifest DIR\n";
+            return 1;
+        }
+        if (!write_manifest(args[1], out, &error)) {
+            err << "error: " << error << "\n";
+            return 1;
+        }
         return 0;
     }
     if (tool == "datagen-export") {

@@ -10,11 +10,17 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
+#include "git_commit.h"
+
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -44,12 +50,6 @@ void set_result(PackedRecord& r, GameResult result) {
     r[31] = std::uint8_t(crc >> 8);
 }
 
-bool is_quiet(const Position& pos, Move m) {
-    if (m.type() == PROMOTION || m.type() == EN_PASSANT) return false;
-    // Castling is encoded king-takes-own-rook: not a capture.
-    return m.type() == CASTLING || pos.empty(m.to());
-}
-
 // Plays random legal moves; false when the game ended on the way.
 bool random_opening(Position& pos, int plies, SplitMix64& rng) {
     for (int i = 0; i < plies; ++i) {
@@ -69,16 +69,11 @@ std::string format_duration(double seconds) {
 
 } // namespace
 
-std::vector<PackedRecord> play_game(const std::string& startFen, const DatagenOptions& options,
-                                    std::uint64_t seed, GameResult* resultOut) {
+GameRecord play_game(const std::string& startFen, const DatagenOptions& options,
+                     std::uint64_t seed) {
     SplitMix64 rng{seed};
-    Position pos;
-    std::string error;
-    if (!pos.set_fen(startFen, false, &error)) return {};
-    if (options.book.empty()) {
-        const Position start = pos;
-        while (!random_opening(pos, options.randomPlies, rng)) pos = start;
-    }
+    Position start;
+    if (!start.set_fen(startFen, false)) return {};
 
     search::TranspositionTable tt;
     tt.resize(std::size_t(options.hashMiB));
@@ -87,8 +82,30 @@ std::vector<PackedRecord> play_game(const std::string& startFen, const DatagenOp
     limits.nodes = options.nodes;
     const search::Params params;
     std::atomic<bool> stop{false};
+    auto search = [&](const Position& pos) {
+        tt.new_search();
+        stop = false;
+        return worker.search(pos, limits, params, stop);
+    };
 
-    std::vector<PackedRecord> kept;
+    // The opening: random plies (or the book line as given), replaced while its first
+    // search says one side is already far ahead. After 100 tries the last one is kept.
+    Position pos = start;
+    search::SearchResult first;
+    for (int attempt = 0;; ++attempt) {
+        pos = start;
+        if (options.book.empty() && !random_opening(pos, options.randomPlies, rng)) {
+            if (attempt >= 1000) return {}; // a start whose random lines all end at once
+            continue;
+        }
+        first = search(pos);
+        if (!options.book.empty() || std::abs(first.score) <= options.openingMaxScore ||
+            attempt >= 100)
+            break;
+    }
+
+    GameRecord game;
+    game.start = pack(pos, 0, GameResult::DRAW);
     int whiteWinning = 0, blackWinning = 0, quiet = 0;
     GameResult result = GameResult::DRAW;
     for (int ply = 0;; ++ply) {
@@ -102,15 +119,11 @@ std::vector<PackedRecord> play_game(const std::string& startFen, const DatagenOp
             ply >= options.maxPlies)
             break;
 
-        tt.new_search();
-        stop = false;
-        const search::SearchResult r = worker.search(pos, limits, params, stop);
+        const search::SearchResult r = ply == 0 ? first : search(pos);
         if (!r.bestMove) break; // cannot happen with legal moves; stop rather than loop
         const int scoreWhite = pos.side_to_move() == WHITE ? r.score : -r.score;
-        const bool mateScore =
-            r.score >= VALUE_MATE_IN_MAX_PLY || r.score <= VALUE_MATED_IN_MAX_PLY;
-        if (!pos.in_check() && is_quiet(pos, r.bestMove) && !mateScore)
-            kept.push_back(pack(pos, scoreWhite, GameResult::DRAW));
+        game.moves.push_back(r.bestMove);
+        game.scores.push_back(std::int16_t(std::clamp(scoreWhite, -32767, 32767)));
 
         // Adjudication on scores held by both sides' searches.
         whiteWinning = scoreWhite >= ADJUDICATE_WIN_SCORE ? whiteWinning + 1 : 0;
@@ -129,9 +142,18 @@ std::vector<PackedRecord> play_game(const std::string& startFen, const DatagenOp
         if (quiet >= ADJUDICATE_DRAW_PLIES) break;
         pos.make_move(r.bestMove);
     }
-    for (PackedRecord& record : kept) set_result(record, result);
-    if (resultOut) *resultOut = result;
-    return kept;
+    game.result = result;
+    set_result(game.start, result);
+    return game;
+}
+
+std::vector<PackedRecord> training_records(const GameRecord& game) {
+    std::vector<PackedRecord> records;
+    replay_game(game, [&](const Position& pos, Move played, int scoreWhite) {
+        if (is_training_position(pos, played, scoreWhite))
+            records.push_back(pack(pos, scoreWhite, game.result));
+    });
+    return records;
 }
 
 bool load_book(const std::string& path, std::vector<std::string>* fens, std::string* error) {
@@ -164,25 +186,95 @@ bool load_book(const std::string& path, std::vector<std::string>* fens, std::str
     return true;
 }
 
+namespace {
+
+// SIGINT/SIGTERM end a run cleanly: no new games start, those in play finish and
+// the files are closed, so a generation can be stopped at any time without loss.
+std::atomic<bool> interruptRequested{false};
+extern "C" void request_interrupt(int) { interruptRequested = true; }
+
+std::string utc_stamp() {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y%m%dT%H%M%SZ", &utc);
+    return text;
+}
+
+// Game files of one run: <dir>/<stem>-<n>.games.zst, the next begun once one passes the size.
+class GameChunks {
+  public:
+    GameChunks(const DatagenOptions& o) : options(o) {
+        stem = "flotilla-" + utc_stamp() + "-s" + std::to_string(o.seed);
+        header["engine"] = FLOTILLA_GIT_COMMIT;
+        header["network"] = "classical";
+        header["nodes"] = std::to_string(o.nodes);
+        header["seed"] = std::to_string(o.seed);
+        header["opening"] = o.book.empty() ? "random-plies " + std::to_string(o.randomPlies) +
+                                                 " max-score " + std::to_string(o.openingMaxScore)
+                                           : "book " + o.book;
+        header["created"] = utc_stamp();
+    }
+    bool start(std::string* error) {
+        std::error_code ec;
+        std::filesystem::create_directories(options.outDir, ec);
+        if (ec) {
+            *error = "cannot create directory '" + options.outDir + "': " + ec.message();
+            return false;
+        }
+        return next(error);
+    }
+    bool add(const GameRecord& game, std::string* error) {
+        if (!writer.add(game, error)) return false;
+        if (double(writer.bytes_written()) < options.chunkMiB * 1024 * 1024) return true;
+        return writer.close(error) && next(error);
+    }
+    bool close(std::string* error) { return writer.close(error); }
+    const std::vector<std::string>& files() const { return paths; }
+
+  private:
+    bool next(std::string* error) {
+        const std::string path = (std::filesystem::path(options.outDir) /
+                                  (stem + "-" + std::to_string(paths.size() + 1) + ".games.zst"))
+                                     .string();
+        if (!writer.open(path, header, error)) return false;
+        paths.push_back(path);
+        return true;
+    }
+    const DatagenOptions& options;
+    GameFileHeader header;
+    std::string stem;
+    GameWriter writer;
+    std::vector<std::string> paths;
+};
+
+} // namespace
+
 bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenSummary* summary,
                  std::string* error) {
-    if (options.out.empty()) {
-        *error = "datagen needs --out FILE";
+    if (options.out.empty() == options.outDir.empty()) {
+        *error = "datagen needs one of --out-dir DIR (game files) or --out FILE (records)";
         return false;
     }
     if (options.threads < 1 || options.nodes < 1 || options.hashMiB < 1 ||
-        options.randomPlies < 0) {
-        *error = "datagen: --threads, --nodes and --hash must be positive";
+        options.randomPlies < 0 || !(options.chunkMiB > 0)) {
+        *error = "datagen: --threads, --nodes, --hash and --chunk-mib must be positive";
         return false;
     }
     std::vector<std::string> book;
     if (!options.book.empty() && !load_book(options.book, &book, error)) return false;
-    DataWriter writer;
-    if (!writer.open(options.out, options.append, error)) return false;
+    DataWriter records;
+    std::optional<GameChunks> chunks;
+    if (!options.out.empty() && !records.open(options.out, options.append, error)) return false;
+    if (!options.outDir.empty()) {
+        chunks.emplace(options);
+        if (!chunks->start(error)) return false;
+    }
 
     // A resumed run must not replay the games already in the file.
-    const std::uint64_t seedBase = options.seed ^ (writer.record_count() * 0x9E3779B97F4A7C15ULL);
-    std::atomic<std::uint64_t> games{0}, positions{0};
+    const std::uint64_t seedBase = options.seed ^ (records.record_count() * 0x9E3779B97F4A7C15ULL);
+    std::atomic<std::uint64_t> games{0}, positions{0}, trainingPositions{0};
     std::atomic<bool> failed{false};
     std::mutex writeMutex;
     std::string writeError;
@@ -195,46 +287,61 @@ bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenS
         const double t = std::max(elapsed(), 1e-9);
         const std::uint64_t g = games, p = positions;
         const double eta = g ? t * double(options.games - g) / double(g) : 0;
-        char line[160];
+        char line[200];
         std::snprintf(line, sizeof line,
-                      "games %llu/%llu  positions %llu  %.0f pos/s  elapsed %s  ETA %s%s",
+                      "games %llu/%llu  positions %llu (%.0f/s, training %llu)  elapsed %s  ETA "
+                      "%s%s",
                       (unsigned long long)g, (unsigned long long)options.games,
-                      (unsigned long long)p, double(p) / t, format_duration(t).c_str(),
+                      (unsigned long long)p, double(p) / t,
+                      (unsigned long long)trainingPositions.load(), format_duration(t).c_str(),
                       format_duration(eta).c_str(), final ? "\n" : "\r");
         progress << line << std::flush;
     };
 
+    interruptRequested = false;
+    const auto oldInt = std::signal(SIGINT, request_interrupt);
+    const auto oldTerm = std::signal(SIGTERM, request_interrupt);
     tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
                                 std::size_t(options.threads));
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, options.games, 1),
                       [&](const tbb::blocked_range<std::uint64_t>& range) {
                           for (std::uint64_t game = range.begin(); game != range.end(); ++game) {
-                              if (failed) return;
+                              if (failed || interruptRequested) return;
                               SplitMix64 seeder{seedBase + game};
                               const std::uint64_t gameSeed = seeder.next();
                               const std::string& startFen = book.empty()
                                                                 ? std::string(START_FEN)
                                                                 : book[gameSeed % book.size()];
-                              const auto records = play_game(startFen, options, gameSeed);
+                              const GameRecord played = play_game(startFen, options, gameSeed);
+                              if (played.moves.empty())
+                                  continue; // no playable opening from this start
+                              const std::vector<PackedRecord> kept = training_records(played);
                               std::lock_guard lock(writeMutex);
                               if (failed) return;
-                              if (!writer.write(records, &writeError)) {
+                              if ((!options.out.empty() && !records.write(kept, &writeError)) ||
+                                  (chunks && !chunks->add(played, &writeError))) {
                                   failed = true;
                                   return;
                               }
                               ++games;
-                              positions += records.size();
+                              positions += played.moves.size();
+                              trainingPositions += kept.size();
                               if (elapsed() - lastReport >= options.progressSeconds) {
                                   lastReport = elapsed();
                                   report(false);
                               }
                           }
                       });
+    std::signal(SIGINT, oldInt);
+    std::signal(SIGTERM, oldTerm);
+    if (chunks && !chunks->close(&writeError)) failed = true;
     report(true);
-    if (summary) *summary = {games, positions, elapsed()};
+    if (summary)
+        *summary = {games, positions, trainingPositions, elapsed(),
+                    chunks ? chunks->files() : std::vector<std::string>{}};
     if (failed) {
         *error = "datagen stopped: " + writeError + " (the file holds " +
-                 std::to_string(writer.record_count()) + " complete records)";
+                 std::to_string(records.record_count()) + " complete records)";
         return false;
     }
     return true;

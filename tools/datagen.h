@@ -1,8 +1,10 @@
 // Self-play data generation: many games at once, one game per oneTBB task,
-// every move a fixed-node search; the kept positions are written with the
-// game's result to a data file (data_file.h).
+// every move a fixed-node search. Whole games go to compressed game files
+// (game_file.h, --out-dir); the older 32-byte position records (data_file.h,
+// --out) remain for the Texel tuner.
 #pragma once
 
+#include "tools/game_file.h"
 #include "tools/packed_position.h"
 
 #include <cstdint>
@@ -19,11 +21,16 @@ struct DatagenOptions {
     std::string book;           // EPD/FEN file of openings; empty: random plies
     int randomPlies = 8;        // random legal plies from the start position (no book)
     std::uint64_t seed = 1;
-    std::string out;
+    std::string out;      // 32-byte position records (the Texel tuner's input)
+    std::string outDir;   // compressed game files (network training data)
+    double chunkMiB = 50; // a game file is closed and the next begun past this size
     bool append = false;
     int hashMiB = 2;    // per game
     int maxPlies = 400; // a longer game is scored a draw
     double progressSeconds = 1.0;
+    // A random opening whose first search scores beyond this (cp, either side) is
+    // replaced by another: unbalanced openings teach little but who was lucky.
+    int openingMaxScore = 400;
 };
 
 // Adjudication rules (counts in plies).
@@ -35,14 +42,20 @@ inline constexpr int ADJUDICATE_DRAW_MIN_PLY = 60;
 
 struct DatagenSummary {
     std::uint64_t games = 0;
-    std::uint64_t positions = 0;
+    std::uint64_t positions = 0;         // every ply played and stored
+    std::uint64_t trainingPositions = 0; // of those, the ones that pass the training filter
     double seconds = 0;
+    std::vector<std::string> files; // game files written
 };
 
-// Plays one game from `startFen` and returns its kept positions, result filled in.
-// Deterministic for given options, start and seed.
-std::vector<PackedRecord> play_game(const std::string& startFen, const DatagenOptions& options,
-                                    std::uint64_t seed, GameResult* result = nullptr);
+// Plays one game from `startFen` (after the random opening plies when there is no
+// book) and returns it: the position after the opening, every move with the search's
+// score, and the result. Deterministic for given options, start and seed.
+GameRecord play_game(const std::string& startFen, const DatagenOptions& options,
+                     std::uint64_t seed);
+
+// The training positions of a game (game_file.h's filter), packed with its result.
+std::vector<PackedRecord> training_records(const GameRecord& game);
 
 // Runs a whole generation. Returns false with *error set on a bad option, an
 // unusable book or output file, or a failed write (the file stays valid).

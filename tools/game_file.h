@@ -80,6 +80,9 @@ bool replay_game(
 // promotion, and a score that is not a mate score (nor missing).
 bool is_training_position(const Position& pos, Move played, int scoreWhite);
 
+// The game files a path names: itself, or every *.games.zst below a directory, sorted.
+std::vector<std::string> game_files_in(const std::string& path);
+
 struct TrainingLoadStats {
     std::uint64_t files = 0, games = 0, plies = 0, positions = 0, badGames = 0, badFrames = 0;
 };

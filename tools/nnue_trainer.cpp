@@ -217,10 +217,6 @@ bool run_train_nnue(const TrainOptions& o, std::ostream& log, std::string* error
         return false;
     }
     std::vector<PackedRecord> records;
-#ifdef FLOTILLA_NO_GAME_FILE
-    *error = "reading game files is not implemented in this build (tools/game_file.cpp missing)";
-    return false;
-#else
     TrainingLoadStats stats;
     if (!load_training_records(o.data, &records, &stats, error)) return false;
     log << "loaded " << stats.positions << " positions from " << stats.games << " games in "
@@ -228,7 +224,6 @@ bool run_train_nnue(const TrainOptions& o, std::ostream& log, std::string* error
     if (stats.badGames || stats.badFrames)
         log << " (" << stats.badGames << " bad games, " << stats.badFrames << " bad frames)";
     log << "\n";
-#endif
     // Records that do not decode would be skipped by every pass; drop them once here.
     Sample sample;
     const std::size_t before = records.size();

@@ -59,11 +59,7 @@ PackedRecord pack(const Position& pos, int scoreWhite, GameResult result) {
     r[25] = std::uint8_t((score >> 8) & 0xFF);
     r[26] = std::uint8_t((stm == BLACK ? 1 : 0) | (int(result) << 1));
     r[27] = std::uint8_t(std::min(pos.rule50_count(), 255));
-    std::istringstream fen(pos.fen());
-    std::string field;
-    int fullmove = 1;
-    for (int i = 0; i < 6 && fen >> field; ++i)
-        if (i == 5) fullmove = std::clamp(std::atoi(field.c_str()), 1, 65535);
+    const int fullmove = std::clamp(1 + pos.game_ply() / 2, 1, 65535); // as fen() counts
     r[28] = std::uint8_t(fullmove & 0xFF);
     r[29] = std::uint8_t(fullmove >> 8);
     const std::uint16_t crc = crc16(r.data(), 30);
