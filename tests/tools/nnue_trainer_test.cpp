@@ -1,15 +1,19 @@
 // The trainer: it learns a material evaluation from synthetic data, a resumed run
 // ends bit-identical to an uninterrupted one, K is recovered, and the command
 // rejects bad words with a message.
+#include "core/movegen.h"
 #include "nnue_test_data.h"
 #include "temp_path.h"
 #include "tools/commands.h"
+#include "tools/game_file.h"
+#include "tools/nnue_export.h"
 #include "tools/nnue_trainer.h"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <numeric>
 #include <sstream>
 
@@ -152,6 +156,90 @@ TEST(NnueTrainer, CommandRejectsBadWords) {
         EXPECT_NE(err.str().find("error: "), std::string::npos) << err.str();
         EXPECT_NE(err.str().find("usage: flotilla train-nnue"), std::string::npos);
     }
+}
+
+// Game files of pseudo-random legal games, scores following White's material.
+void write_game_file(const std::filesystem::path& path, int games, std::uint64_t seed) {
+    GameWriter writer;
+    std::string error;
+    ASSERT_TRUE(writer.open(path.string(), {{"engine", "test"}}, &error)) << error;
+    for (int g = 0; g < games; ++g) {
+        Position pos;
+        pos.set_fen(Position::START_FEN, false);
+        GameRecord game;
+        game.start = pack(pos, 0, GameResult::DRAW);
+        game.result = GameResult((seed >> 40) % 3);
+        for (int ply = 0; ply < 80; ++ply) {
+            const MoveList moves(pos);
+            if (moves.size() == 0) break;
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            const Move m = *(moves.begin() + (seed >> 33) % moves.size());
+            const int material = 100 * (pos.count(WHITE, PAWN) - pos.count(BLACK, PAWN)) +
+                                 300 * (pos.count(WHITE, KNIGHT) + pos.count(WHITE, BISHOP) -
+                                        pos.count(BLACK, KNIGHT) - pos.count(BLACK, BISHOP)) +
+                                 500 * (pos.count(WHITE, ROOK) - pos.count(BLACK, ROOK)) +
+                                 900 * (pos.count(WHITE, QUEEN) - pos.count(BLACK, QUEEN));
+            game.moves.push_back(m);
+            game.scores.push_back(std::int16_t(material));
+            pos.make_move(m);
+        }
+        ASSERT_TRUE(writer.add(game, &error)) << error;
+    }
+    ASSERT_TRUE(writer.close(&error)) << error;
+}
+
+QuantisedNet read_net(const std::filesystem::path& path, std::string* description) {
+    std::ifstream in(path, std::ios::binary);
+    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                          std::istreambuf_iterator<char>());
+    QuantisedNet q;
+    std::string error;
+    EXPECT_TRUE(parse_network(bytes, &q, description, &error)) << error;
+    return q;
+}
+
+TEST(NnueTrainer, CommandTrainsOnGameFilesAndExports) {
+    const std::filesystem::path dir = testing::temp_path("nnue_command");
+    std::filesystem::create_directories(dir / "data");
+    write_game_file(dir / "data" / "a.games.zst", 30, 1);
+    write_game_file(dir / "data" / "b.games.zst", 30, 2);
+    const std::string net = (dir / "net.nnue").string(), ck = (dir / "ck").string();
+    std::vector<std::string> args = {"train-nnue",
+                                     "--data",
+                                     (dir / "data").string(),
+                                     "--out",
+                                     net,
+                                     "--hidden",
+                                     "16",
+                                     "--buckets",
+                                     "2",
+                                     "--epochs",
+                                     "2",
+                                     "--batch",
+                                     "256",
+                                     "--threads",
+                                     "2",
+                                     "--checkpoint-dir",
+                                     ck};
+    std::ostringstream out, err;
+    ASSERT_EQ(run_tool(args, out, err), 0) << err.str();
+    EXPECT_NE(err.str().find("K fitted to the data"), std::string::npos) << err.str();
+    EXPECT_NE(err.str().find("epoch 2/2"), std::string::npos) << err.str();
+    EXPECT_NE(err.str().find("quantisation error over"), std::string::npos) << err.str();
+    std::string description;
+    const QuantisedNet q = read_net(net, &description);
+    EXPECT_EQ(q.hidden, 16);
+    EXPECT_EQ(q.buckets, 2);
+    EXPECT_NE(description.find("--hidden 16"), std::string::npos) << description;
+    EXPECT_NE(description.find((dir / "data").string()), std::string::npos) << description;
+
+    // Importing the last checkpoint (nothing left to train) exports the same network.
+    args.resize(args.size() - 2);
+    args.insert(args.end(), {"--resume", ck + "/epoch-2.ckpt", "--out", net + "2"});
+    std::ostringstream out2, err2;
+    ASSERT_EQ(run_tool(args, out2, err2), 0) << err2.str();
+    EXPECT_TRUE(read_net(net + "2", nullptr) == q);
+    std::filesystem::remove_all(dir);
 }
 
 } // namespace
