@@ -216,6 +216,8 @@ bool run_train_nnue(const TrainOptions& o, std::ostream& log, std::string* error
         *error = "no --out given";
         return false;
     }
+    tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
+                                std::size_t(o.threads));
     std::vector<PackedRecord> records;
     TrainingLoadStats stats;
     if (!load_training_records(o.data, &records, &stats, error)) return false;
