@@ -63,11 +63,17 @@ void backward(float dy, const float* __restrict accUs, const float* __restrict a
     }
 }
 
-void scatter(float* __restrict gw, const std::uint16_t* features, int count, int h,
-             const float* __restrict grad) {
-    for (int k = 0; k < count; ++k) {
-        float* __restrict row = gw + std::size_t(features[k]) * h;
-        for (int i = 0; i < h; ++i) row[i] += grad[i];
+// gw[f] += grad for the active features of both perspectives. A piece's two features
+// are never the same row (one is "own", the other "their" piece).
+void scatter(float* __restrict gw, const Sample& s, int h, const float* __restrict gradUs,
+             const float* __restrict gradThem) {
+    for (int k = 0; k < s.count; ++k) {
+        float* __restrict rowUs = gw + std::size_t(s.us[k]) * h;
+        float* __restrict rowThem = gw + std::size_t(s.them[k]) * h;
+        for (int i = 0; i < h; ++i) {
+            rowUs[i] += gradUs[i];
+            rowThem[i] += gradThem[i];
+        }
     }
 }
 
@@ -135,8 +141,7 @@ void BatchGradient::compute_slice(const FloatNet& net, std::span<const PackedRec
         backward(dy, accUs, accThem, aUs, aThem, o, h, &g->o[std::size_t(bucket) * 2 * h], gb,
                  gradUs, gradThem);
         g->ob[bucket] += dy;
-        scatter(g->w.data(), sample.us.data(), sample.count, h, gradUs);
-        scatter(g->w.data(), sample.them.data(), sample.count, h, gradThem);
+        scatter(g->w.data(), sample, h, gradUs, gradThem);
     }
     g->loss = loss;
 }
