@@ -15,33 +15,46 @@ void AdamW::resize(const FloatNet& net) {
     steps = 0;
 }
 
+namespace {
+
+struct StepConstants {
+    float b1, b2, c1, c2, eps, lr, decay, limit;
+};
+
+void update(const StepConstants& k, std::size_t begin, std::size_t end, float* __restrict p,
+            const float* __restrict g, float* __restrict m, float* __restrict v) {
+    for (std::size_t i = begin; i < end; ++i) {
+        m[i] = k.b1 * m[i] + (1 - k.b1) * g[i];
+        v[i] = k.b2 * v[i] + (1 - k.b2) * g[i] * g[i];
+        const float x =
+            p[i] - k.decay * p[i] - k.lr * (m[i] * k.c1) / (std::sqrt(v[i] * k.c2) + k.eps);
+        p[i] = std::min(std::max(x, -k.limit), k.limit);
+    }
+}
+
+} // namespace
+
 void AdamW::step(FloatNet& net, const Gradient& g, float lr) {
     ++steps;
-    const float c1 = float(1.0 / (1.0 - std::pow(double(beta1), double(steps))));
-    const float c2 = float(1.0 / (1.0 - std::pow(double(beta2), double(steps))));
-    const float b1 = beta1, b2 = beta2, eps = epsilon, decay = lr * weightDecay;
+    StepConstants k;
+    k.b1 = beta1, k.b2 = beta2, k.eps = epsilon, k.lr = lr, k.decay = lr * weightDecay;
+    k.c1 = float(1.0 / (1.0 - std::pow(double(beta1), double(steps))));
+    k.c2 = float(1.0 / (1.0 - std::pow(double(beta2), double(steps))));
     std::size_t offset = 0;
-    auto update = [&](std::vector<float>& params, const std::vector<float>& grad, float limit) {
-        float* __restrict mm = m.data() + offset;
-        float* __restrict vv = v.data() + offset;
-        float* __restrict p = params.data();
-        const float* __restrict gg = grad.data();
+    auto group = [&](std::vector<float>& params, const std::vector<float>& grad, float limit) {
+        StepConstants kk = k;
+        kk.limit = limit;
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, params.size(), 8192),
-                          [&](const auto& r) {
-                              for (std::size_t i = r.begin(); i != r.end(); ++i) {
-                                  mm[i] = b1 * mm[i] + (1 - b1) * gg[i];
-                                  vv[i] = b2 * vv[i] + (1 - b2) * gg[i] * gg[i];
-                                  const float x = p[i] - decay * p[i] -
-                                                  lr * (mm[i] * c1) / (std::sqrt(vv[i] * c2) + eps);
-                                  p[i] = std::clamp(x, -limit, limit);
-                              }
+                          [&, kk, offset](const auto& r) {
+                              update(kk, r.begin(), r.end(), params.data(), grad.data(),
+                                     m.data() + offset, v.data() + offset);
                           });
         offset += params.size();
     };
-    update(net.w, g.w, MAX_FEATURE_WEIGHT);
-    update(net.b, g.b, MAX_FEATURE_WEIGHT);
-    update(net.o, g.o, MAX_OUTPUT_WEIGHT);
-    update(net.ob, g.ob, 100000.0f); // round(ob * QA * QB) stays inside int32
+    group(net.w, g.w, MAX_FEATURE_WEIGHT);
+    group(net.b, g.b, MAX_FEATURE_WEIGHT);
+    group(net.o, g.o, MAX_OUTPUT_WEIGHT);
+    group(net.ob, g.ob, 100000.0f); // round(ob * QA * QB) stays inside int32
 }
 
 } // namespace flotilla::tools::nnue

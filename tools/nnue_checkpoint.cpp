@@ -64,6 +64,7 @@ bool save_checkpoint(const std::string& path, const Checkpoint& c, std::string* 
     w.put(c.adam.steps);
     w.put(c.rngState);
     w.put(c.k);
+    w.put(c.options);
     w.put(c.adam.beta1);
     w.put(c.adam.beta2);
     w.put(c.adam.epsilon);
@@ -116,8 +117,8 @@ bool load_checkpoint(const std::string& path, Checkpoint* c, std::string* error)
     c->net = FloatNet(int(hidden), int(buckets));
     c->adam.resize(c->net);
     if (!r.get(&c->epoch) || !r.get(&c->adam.steps) || !r.get(&c->rngState) || !r.get(&c->k) ||
-        !r.get(&c->adam.beta1) || !r.get(&c->adam.beta2) || !r.get(&c->adam.epsilon) ||
-        !r.get(&c->adam.weightDecay))
+        !r.get(&c->options) || !r.get(&c->adam.beta1) || !r.get(&c->adam.beta2) ||
+        !r.get(&c->adam.epsilon) || !r.get(&c->adam.weightDecay))
         return fail("truncated header");
     for (auto* v : {&c->net.w, &c->net.b, &c->net.o, &c->net.ob, &c->adam.m, &c->adam.v})
         if (!r.get(v)) return fail("truncated");

@@ -16,10 +16,11 @@ struct Checkpoint {
     std::uint32_t epoch = 0;    // epochs finished
     std::uint64_t rngState = 0; // the shuffling generator after those epochs
     double k = 0;               // the K the run trains with
+    std::uint64_t options = 0;  // hash of the options that a resumed run must repeat
 };
 
 // Binary layout: magic "FLNNCKPT", version, H, B, epoch, Adam steps, RNG state, K,
-// Adam's hyper-parameters, then w, b, o, ob, m and v as float32, then a CRC-32.
+// the options' hash, Adam's hyper-parameters, then w, b, o, ob, m and v as float32, then a CRC-32.
 bool save_checkpoint(const std::string& path, const Checkpoint& c, std::string* error);
 bool load_checkpoint(const std::string& path, Checkpoint* c, std::string* error);
 

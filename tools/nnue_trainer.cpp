@@ -58,6 +58,19 @@ double k_error(std::span<const PackedRecord> records, std::span<const std::uint3
                : std::accumulate(sums.begin(), sums.end(), 0.0) / double(indices.size());
 }
 
+// FNV-1a of the options that decide the course of a run (with the data's size), so
+// that a resumption with other options is noticed.
+std::uint64_t options_hash(const TrainOptions& o, std::size_t records) {
+    const std::string text = std::to_string(o.seed) + " " + std::to_string(o.batch) + " " +
+                             std::to_string(o.lambda) + " " + std::to_string(o.validation) + " " +
+                             std::to_string(o.lr) + " " + std::to_string(o.lrDrop) + " " +
+                             std::to_string(o.lrStep) + " " + std::to_string(o.weightDecay) + " " +
+                             std::to_string(o.k) + " " + std::to_string(records);
+    std::uint64_t h = 0xCBF29CE484222325ull;
+    for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ull;
+    return h;
+}
+
 } // namespace
 
 bool validate(const TrainOptions& o, std::string* error) {
@@ -129,6 +142,9 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
             return false;
         }
         log << "resumed from " << o.resume << " after epoch " << state.epoch << "\n";
+        if (state.options != options_hash(o, records.size()))
+            log << "warning: the options or the data differ from the checkpoint's run; the "
+                   "result will not be that of an uninterrupted run\n";
     } else {
         state.net = FloatNet(o.hidden, o.buckets);
         state.net.init(o.seed);
@@ -136,6 +152,7 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
         state.rngState = o.seed ^ 0x243F6A8885A308D3ull;
     }
     state.adam.weightDecay = float(o.weightDecay);
+    state.options = options_hash(o, records.size());
     if (o.k > 0) {
         state.k = o.k;
     } else if (o.resume.empty()) {

@@ -82,6 +82,14 @@ TEST(NnueTrainer, ResumedRunIsBitIdenticalToAnUninterruptedOne) {
     EXPECT_EQ(resumed.validationLoss.size(), 2u);
     EXPECT_TRUE(resumed.net == full.net);
     EXPECT_EQ(resumed.validationLoss.back(), full.validationLoss.back());
+    EXPECT_EQ(log.str().find("warning"), std::string::npos) << log.str();
+
+    // Other options on resumption are allowed, with a warning.
+    second.lr *= 2;
+    std::ostringstream otherLog;
+    ASSERT_TRUE(train(records, second, otherLog, &resumed, &error)) << error;
+    EXPECT_NE(otherLog.str().find("warning: the options"), std::string::npos) << otherLog.str();
+    EXPECT_FALSE(resumed.net == full.net);
 
     // The checkpoint of the uninterrupted run after epoch 4 imports to the same net.
     Checkpoint c;
