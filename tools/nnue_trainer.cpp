@@ -184,7 +184,7 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
             lossSum += gradient.compute(state.net, records, batch, params) * double(batch.size());
             state.adam.step(state.net, gradient.total(), lr);
             positionsRun += batch.size();
-            if (!o.quiet && seconds_since(lastPrint) >= 1.0) {
+            if (!o.quiet && seconds_since(lastPrint) >= o.progressSeconds) {
                 lastPrint = Clock::now();
                 const double rate = double(positionsRun) / seconds_since(runStart);
                 const double left = double(order.size() - end) +

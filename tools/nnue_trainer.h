@@ -28,10 +28,11 @@ struct TrainOptions {
     int threads = 1;
     double validation = 0.02;
     std::uint64_t seed = 1;
-    std::string checkpointDir; // a checkpoint after every epoch when set
-    std::string resume;        // a checkpoint to continue from
-    std::string commandLine;   // recorded in the network's description
-    bool quiet = false;        // no progress line (tests)
+    std::string checkpointDir;    // a checkpoint after every epoch when set
+    std::string resume;           // a checkpoint to continue from
+    std::string commandLine;      // recorded in the network's description
+    bool quiet = false;           // no progress line (tests)
+    double progressSeconds = 1.0; // least time between two progress lines
 };
 
 // Checks the ranges of the options; false with a message.

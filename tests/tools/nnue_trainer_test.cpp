@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iterator>
 #include <numeric>
+#include <regex>
 #include <sstream>
 
 namespace flotilla::tools::nnue {
@@ -122,6 +123,24 @@ TEST(NnueTrainer, DamagedCheckpointIsRejected) {
     o.hidden = 32;
     EXPECT_FALSE(train(records, o, log, &r, &error));
     std::filesystem::remove_all(dir);
+}
+
+TEST(NnueTrainer, ProgressLine) {
+    const auto records = testing::material_records(1000, 5);
+    TrainOptions o = small_options();
+    o.epochs = 2;
+    o.quiet = false;
+    o.progressSeconds = 0; // a line after every batch
+    std::ostringstream log;
+    TrainResult r;
+    std::string error;
+    ASSERT_TRUE(train(records, o, log, &r, &error)) << error;
+    const std::string text = log.str();
+    const std::regex progress(
+        R"(\repoch 2/2 batch 7/8 loss [0-9.e-]+ pos/s [0-9]+ ETA [0-9]{2}:[0-9]{2}:[0-9]{2})");
+    EXPECT_TRUE(std::regex_search(text, progress)) << text;
+    EXPECT_NE(text.find("epoch 2/2 lr 0.01 train loss "), std::string::npos) << text;
+    EXPECT_NE(text.find(" validation loss "), std::string::npos) << text;
 }
 
 TEST(NnueTrainer, FitsK) {
