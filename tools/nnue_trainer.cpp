@@ -118,6 +118,10 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
     tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
                                 std::size_t(o.threads));
 
+    if (records.size() > std::size_t(UINT32_MAX)) {
+        *error = "more than 2^32 - 1 positions";
+        return false;
+    }
     // The validation split, fixed by the seed.
     std::vector<std::uint32_t> all(records.size());
     std::iota(all.begin(), all.end(), 0u);
