@@ -6,6 +6,12 @@
 
 namespace flotilla::nnue {
 
+#if defined(FLOTILLA_EMBEDDED_NNUE)
+constexpr bool HAS_EMBEDDED_NETWORK = true;
+#else
+constexpr bool HAS_EMBEDDED_NETWORK = false;
+#endif
+
 // The embedded network file's bytes; empty when the build embeds none.
 std::span<const std::uint8_t> embedded_network();
 
