@@ -50,7 +50,9 @@ TEST_F(EvalFileTest, IsListedWithTheClassicalDefault) {
         listed |= line == "option name EvalFile type string default " +
                               std::string(Engine::DEFAULT_EVAL_FILE);
     EXPECT_TRUE(listed);
-    if (!nnue::HAS_EMBEDDED_NETWORK) EXPECT_EQ(Engine::DEFAULT_EVAL_FILE, "classical");
+    if (!nnue::HAS_EMBEDDED_NETWORK) {
+        EXPECT_EQ(Engine::DEFAULT_EVAL_FILE, "classical");
+    }
 }
 
 TEST_F(EvalFileTest, MissingFileGivesOneErrorAndTheEngineStillSearches) {
