@@ -30,6 +30,8 @@ inline std::uint32_t crc32_update(std::uint32_t crc, const void* data, std::size
     return ~crc;
 }
 
-inline std::uint32_t crc32(const void* data, std::size_t size) { return crc32_update(0, data, size); }
+inline std::uint32_t crc32(const void* data, std::size_t size) {
+    return crc32_update(0, data, size);
+}
 
 } // namespace flotilla

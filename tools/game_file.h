@@ -57,12 +57,12 @@ class GameWriter {
 struct GameReadStats {
     std::uint64_t games = 0;
     std::uint64_t plies = 0;
-    std::uint64_t badGames = 0;    // games whose start or moves were not legal
-    std::uint64_t badFrames = 0;   // frames that failed to decompress (their games are lost)
-    std::uint64_t tailBytes = 0;   // bytes of an unfinished last frame (an interrupted write)
-    std::uint32_t crc32 = 0;       // of the whole file, as the manifest records it
+    std::uint64_t badGames = 0;  // games whose start or moves were not legal
+    std::uint64_t badFrames = 0; // frames that failed to decompress (their games are lost)
+    std::uint64_t tailBytes = 0; // bytes of an unfinished last frame (an interrupted write)
+    std::uint32_t crc32 = 0;     // of the whole file, as the manifest records it
     std::uint64_t fileBytes = 0;
-    std::string error;             // set when the file could not be read at all
+    std::string error; // set when the file could not be read at all
     bool ok() const { return error.empty(); }
 };
 
@@ -72,8 +72,9 @@ GameReadStats read_game_file(const std::string& path, GameFileHeader* header,
 
 // Replays a game from its start, calling onPly with the position before each move.
 // False when the start does not unpack or a move is not legal there.
-bool replay_game(const GameRecord& game,
-                 const std::function<void(const Position& pos, Move played, int scoreWhite)>& onPly);
+bool replay_game(
+    const GameRecord& game,
+    const std::function<void(const Position& pos, Move played, int scoreWhite)>& onPly);
 
 // The training filter: not in check, the played move neither a capture nor a
 // promotion, and a score that is not a mate score (nor missing).
