@@ -34,8 +34,15 @@ Worker::Worker(TranspositionTable& table)
       accumulators(std::make_unique<nnue::AccumulatorStack>()), pv(std::make_unique<PvTable>()) {}
 
 Value Worker::static_eval() {
-    return network ? nnue::evaluate(pos, *accumulators, *network)
-                   : eval::evaluate(pos, *pawnCache, *evalWeights);
+    if (!network) return eval::evaluate(pos, *pawnCache, *evalWeights);
+    const Value v = nnue::evaluate(pos, *accumulators, *network);
+    if (verifyNetwork) {
+        auto fresh = std::make_unique<nnue::AccumulatorStack>();
+        fresh->reset(*network);
+        ++networkChecks;
+        networkMismatches += nnue::evaluate(pos, *fresh, *network) != v;
+    }
+    return v;
 }
 
 // A fresh allocation: a Histories temporary would put megabytes on the stack.

@@ -106,6 +106,11 @@ class Worker {
     // use of it. Only while idle.
     void use_network(const nnue::Network* net) { network = net; }
     const nnue::Network* eval_network() const { return network; }
+    // Tests: every network evaluation is also made from scratch (a full refresh) and
+    // compared; the counts say how many were checked and how many differed.
+    void verify_network_evals(bool on) { verifyNetwork = on; }
+    std::uint64_t network_evals_checked() const { return networkChecks; }
+    std::uint64_t network_eval_mismatches() const { return networkMismatches; }
 
   private:
     Value search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool cutNode);
@@ -147,6 +152,8 @@ class Worker {
     const nnue::Network* network = nullptr;
     // One accumulator pair per ply of the search path (used only with a network).
     std::unique_ptr<nnue::AccumulatorStack> accumulators;
+    bool verifyNetwork = false;
+    std::uint64_t networkChecks = 0, networkMismatches = 0;
 
     // Set at each `go`.
     Position pos;

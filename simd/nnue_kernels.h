@@ -108,11 +108,14 @@ inline std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* w, i
         const __m512i cw = _mm512_mullo_epi16(c, _mm512_load_si512(w + i));
         sum = _mm512_add_epi32(sum, _mm512_madd_epi16(cw, c));
     }
-    std::int32_t total = _mm512_reduce_add_epi32(sum);
-    if (i < n)
-        total = std::int32_t(std::uint32_t(total) +
-                             std::uint32_t(detail::hsum_256(detail::screlu_16(acc, w, i))));
-    return total;
+    // Summed through memory: GCC 12 warns falsely (-Wuninitialized) on the 512-bit
+    // extract and reduce intrinsics (GCC bug 105593).
+    alignas(64) std::int32_t lanes[16];
+    _mm512_store_si512(lanes, sum);
+    std::uint32_t total = 0;
+    for (std::int32_t lane : lanes) total += std::uint32_t(lane);
+    if (i < n) total += std::uint32_t(detail::hsum_256(detail::screlu_16(acc, w, i)));
+    return std::int32_t(total);
 }
 #elif defined(__AVX2__)
 constexpr const char* NNUE_KERNELS = "avx2";
