@@ -93,6 +93,7 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
                             const Params& searchParams, std::atomic<bool>& stopFlag,
                             const InfoCallback& onInfo) {
     pos = rootPos;
+    if (network) accumulators->reset(*network); // the root is refreshed at its first eval
     limits = searchLimits;
     params = searchParams;
     reductions.emplace(params.lateMoveReductions);

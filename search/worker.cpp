@@ -4,6 +4,7 @@
 #include "core/movegen.h"
 #include "core/see.h"
 #include "eval/evaluate.h"
+#include "eval/nnue/evaluate.h"
 #include "search/movepick.h"
 
 #include <algorithm>
@@ -29,9 +30,20 @@ Worker::Worker(TranspositionTable& table)
     : tt(table), histories(std::make_unique<Histories>()),
       // 4096 entries (288 KiB), as the thread-local cache had: a 256-thread pool
       // allocates and clears 256 of them at each resize.
-      pawnCache(std::make_unique<eval::PawnCache>(1 << 12)), pv(std::make_unique<PvTable>()) {}
+      pawnCache(std::make_unique<eval::PawnCache>(1 << 12)),
+      accumulators(std::make_unique<nnue::AccumulatorStack>()), pv(std::make_unique<PvTable>()) {}
 
-Value Worker::static_eval() { return eval::evaluate(pos, *pawnCache, *evalWeights); }
+Value Worker::static_eval() {
+    if (!network) return eval::evaluate(pos, *pawnCache, *evalWeights);
+    const Value v = nnue::evaluate(pos, *accumulators, *network);
+    if (verifyNetwork) {
+        auto fresh = std::make_unique<nnue::AccumulatorStack>();
+        fresh->reset(*network);
+        ++networkChecks;
+        networkMismatches += nnue::evaluate(pos, *fresh, *network) != v;
+    }
+    return v;
+}
 
 // A fresh allocation: a Histories temporary would put megabytes on the stack.
 void Worker::clear_histories() { histories = std::make_unique<Histories>(); }
@@ -89,8 +101,27 @@ void Worker::make_move(StackEntry* ss, Move m) {
     ss->move = m;
     ss->movedPiece = pos.piece_on(m.from());
     ss->continuation = &histories->continuation.at(ss->movedPiece, m.to());
+    if (network) accumulators->push(nnue::changes_of(pos, m)); // lazy: no update yet
     pos.make_move(m);
     tt.prefetch(pos.key()); // the child probes it first thing
+}
+
+void Worker::unmake_move(Move m) {
+    pos.unmake_move(m);
+    if (network) accumulators->pop();
+}
+
+void Worker::make_null_move(StackEntry* ss) {
+    ss->move = Move::null();
+    ss->movedPiece = NO_PIECE;
+    ss->continuation = &histories->continuation.sentinel();
+    if (network) accumulators->push({}); // nothing changes on the board
+    pos.make_null_move();
+}
+
+void Worker::unmake_null_move() {
+    pos.unmake_null_move();
+    if (network) accumulators->pop();
 }
 
 void Worker::update_quiet_histories(StackEntry* ss, Move m, int bonus) {
@@ -218,10 +249,7 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
         if (!nullMoveVerifying && null_move_allowed(params.nullMove, nullContext)) {
             ++counters.nullMoveTried;
             const Depth r = null_move_reduction(params.nullMove, depth, eval, beta);
-            ss->move = Move::null();
-            ss->movedPiece = NO_PIECE;
-            ss->continuation = &histories->continuation.sentinel();
-            pos.make_null_move();
+            make_null_move(ss);
             const Value nullScore = -search(ss + 1, -beta, -beta + 1, depth - r, !cutNode);
             // The move that refuted passing is the opponent's threat (from the TT, checked).
             Move threat = Move::none();
@@ -229,7 +257,7 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
                 const std::optional<TTData> refutation = tt.probe(pos.key());
                 if (refutation && pos.is_pseudo_legal(refutation->move)) threat = refutation->move;
             }
-            pos.unmake_null_move();
+            unmake_null_move();
             if (aborted) return VALUE_ZERO;
             if (nullScore < beta) {
                 // 4e. Mate-threat and Botvinnik-Markoff extensions.
@@ -414,7 +442,7 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
         }
         if (pvNode && (moveCount == 1 || (score > alpha && (rootNode || score < beta))))
             score = -search(ss + 1, -beta, -alpha, newDepth, false);
-        pos.unmake_move(m);
+        unmake_move(m);
         if (aborted) return VALUE_ZERO;
 
         if (score > bestScore) {
@@ -472,7 +500,7 @@ std::optional<Value> Worker::probcut(StackEntry* ss, Value beta, Depth depth, bo
         Value v = -qsearch(ss + 1, -probcutBeta, -probcutBeta + 1);
         if (v >= probcutBeta && !aborted)
             v = -search(ss + 1, -probcutBeta, -probcutBeta + 1, depth - p.reduction, !cutNode);
-        pos.unmake_move(m);
+        unmake_move(m);
         if (aborted) return VALUE_ZERO;
         if (v >= probcutBeta) {
             ++counters.probCutCutoffs;
@@ -498,7 +526,7 @@ std::optional<Value> Worker::multi_cut(StackEntry* ss, Value beta, Depth depth, 
         ++tried;
         make_move(ss, m);
         const Value v = -search(ss + 1, -beta, -beta + 1, multi_cut_probe_depth(p, depth), false);
-        pos.unmake_move(m);
+        unmake_move(m);
         if (aborted) return VALUE_ZERO;
         if (v >= beta && multi_cut_proven(p, ++failHighs)) {
             ++counters.multiCutCutoffs;
@@ -591,7 +619,7 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth) {
 
         make_move(ss, m);
         const Value score = -qsearch(ss + 1, -beta, -alpha, qsDepth - 1);
-        pos.unmake_move(m);
+        unmake_move(m);
         if (aborted) return VALUE_ZERO;
 
         if (score > bestScore) {

@@ -5,6 +5,8 @@
 #pragma once
 
 #include "core/position.h"
+#include "eval/nnue/accumulator.h"
+#include "eval/nnue/network.h"
 #include "eval/pawns.h"
 #include "eval/weights.h"
 #include "search/history.h"
@@ -99,6 +101,16 @@ class Worker {
     // outlive the worker. Only while idle.
     void use_eval_weights(const eval::Weights& weights) { evalWeights = &weights; }
     const eval::Weights& eval_weights() const { return *evalWeights; }
+    // The network this worker evaluates with (null: the hand-written evaluation). The
+    // pool hands each worker its NUMA node's copy; the object must outlive the worker's
+    // use of it. Only while idle.
+    void use_network(const nnue::Network* net) { network = net; }
+    const nnue::Network* eval_network() const { return network; }
+    // Tests: every network evaluation is also made from scratch (a full refresh) and
+    // compared; the counts say how many were checked and how many differed.
+    void verify_network_evals(bool on) { verifyNetwork = on; }
+    std::uint64_t network_evals_checked() const { return networkChecks; }
+    std::uint64_t network_eval_mismatches() const { return networkMismatches; }
 
   private:
     Value search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool cutNode);
@@ -116,7 +128,12 @@ class Worker {
     bool is_draw(int ply) const;
     bool is_root_move(Move m) const;
     void update_pv(int ply, Move m);
+    // Every make and unmake of the search goes through these, so that the network's
+    // accumulators follow the position.
     void make_move(StackEntry* ss, Move m);
+    void unmake_move(Move m);
+    void make_null_move(StackEntry* ss);
+    void unmake_null_move();
     void update_quiet_histories(StackEntry* ss, Move m, int bonus);
     void update_cutoff_histories(StackEntry* ss, Move best, Depth depth, const Move* quiets,
                                  int quietCount, const Move* captures, int captureCount);
@@ -132,6 +149,11 @@ class Worker {
     const eval::Weights* evalWeights = &eval::DEFAULT_WEIGHTS;
     // Allocated with the worker, so on its thread's node once the pool has bound it.
     std::unique_ptr<eval::PawnCache> pawnCache;
+    const nnue::Network* network = nullptr;
+    // One accumulator pair per ply of the search path (used only with a network).
+    std::unique_ptr<nnue::AccumulatorStack> accumulators;
+    bool verifyNetwork = false;
+    std::uint64_t networkChecks = 0, networkMismatches = 0;
 
     // Set at each `go`.
     Position pos;

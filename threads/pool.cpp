@@ -39,13 +39,15 @@ void PoolThread::loop(search::TranspositionTable& tt, Start start) {
     // Created here, after binding, so that its pages come from this thread's node.
     auto created = std::make_unique<search::Worker>(tt);
     created->set_thread_index(start.index);
+    int where = start.numaNode;
     if (start.weights) {
         // The pool builds the copies only with a topology, so start.topology is set.
-        const int node = start.numaNode >= 0 ? start.numaNode : current_numa_node(*start.topology);
-        created->use_eval_weights(start.weights->on_node(node));
+        where = start.numaNode >= 0 ? start.numaNode : current_numa_node(*start.topology);
+        created->use_eval_weights(start.weights->on_node(where));
     }
     {
         std::lock_guard lock(mutex);
+        node = where;
         searchWorker = std::move(created);
         ready = true;
     }
@@ -120,7 +122,26 @@ void ThreadPool::resize(int count, const NumaPolicy& policy) {
     for (const auto& t : threads) {
         t->wait_ready();
         if (!t->bind_error().empty()) placementWarnings.push_back(t->bind_error());
+        t->worker().use_network(network_on_node(t->numa_node()));
     }
+}
+
+const nnue::Network* ThreadPool::network_on_node(int node) const {
+    if (networks) return &networks->on_node(node);
+    return networkCopy.get();
+}
+
+void ThreadPool::use_network(const nnue::Network* net) {
+    std::unique_ptr<const PoolThread::EvalNetwork> replicas;
+    std::unique_ptr<const nnue::Network> copy;
+    if (net && topology)
+        replicas = std::make_unique<const PoolThread::EvalNetwork>(*topology, *net);
+    else if (net)
+        copy = std::make_unique<const nnue::Network>(*net);
+    // The workers switch to the new copies before the old ones are freed.
+    networks.swap(replicas);
+    networkCopy.swap(copy);
+    for (const auto& t : threads) t->worker().use_network(network_on_node(t->numa_node()));
 }
 
 } // namespace flotilla::threads

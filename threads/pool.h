@@ -4,6 +4,7 @@
 // variable; they never spin.
 #pragma once
 
+#include "eval/nnue/network.h"
 #include "eval/weights.h"
 #include "search/worker.h"
 #include "threads/numa_replicated.h"
@@ -25,6 +26,7 @@ class PoolThread {
     using Job = std::function<void(search::Worker&)>;
 
     using EvalWeights = NumaReplicated<eval::Weights>;
+    using EvalNetwork = NumaReplicated<nnue::Network>;
 
     // Starts the thread; it binds itself (when pus is non-empty and topology given), then
     // creates its worker, which reads the copy of the evaluation weights on numaNode
@@ -48,6 +50,8 @@ class PoolThread {
     // others may also read its atomic counters while it searches.
     search::Worker& worker() const { return *searchWorker; }
     const std::string& bind_error() const { return bindError; }
+    // The NUMA node whose copies of the shared tables this thread reads (-1: unknown).
+    int numa_node() const { return node; }
 
   private:
     struct Start {
@@ -68,6 +72,7 @@ class PoolThread {
     bool exiting = false;
     std::unique_ptr<search::Worker> searchWorker;
     std::string bindError;
+    int node = -1;
     std::thread thread;
 };
 
@@ -87,6 +92,12 @@ class ThreadPool {
     const std::vector<std::string>& warnings() const { return placementWarnings; }
     // One copy of the evaluation weights per NUMA node; null without a topology.
     const PoolThread::EvalWeights* eval_weights() const { return weights.get(); }
+    // The network every worker evaluates with, copied once per NUMA node, each worker
+    // reading its node's copy (as for the weights); null: the hand-written evaluation.
+    // Threads created later get it too. Only while idle.
+    void use_network(const nnue::Network* net);
+    // The copy a thread on `node` reads; null when there is no network.
+    const nnue::Network* network_on_node(int node) const;
 
   private:
     void stop_all();
@@ -95,6 +106,8 @@ class ThreadPool {
     const Topology* topology;
     // Declared before the threads, whose workers point into it.
     std::unique_ptr<const PoolThread::EvalWeights> weights;
+    std::unique_ptr<const PoolThread::EvalNetwork> networks; // with a topology
+    std::unique_ptr<const nnue::Network> networkCopy;        // without one
     std::vector<std::unique_ptr<PoolThread>> threads;
     std::vector<std::string> placementWarnings;
 };

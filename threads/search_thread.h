@@ -49,6 +49,9 @@ class SearchThread {
     void wait();
     bool searching() const { return busy.load(std::memory_order_acquire); }
 
+    // The network the threads evaluate with (copied per NUMA node; null: the
+    // hand-written evaluation). Only while no search runs.
+    void set_network(const nnue::Network* net) { pool.use_network(net); }
     // Valid only while no search runs.
     void clear_histories();
     // The main thread's statistics of the last search.

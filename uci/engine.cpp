@@ -1,6 +1,8 @@
 #include "uci/engine.h"
 
 #include "core/perft.h"
+#include "eval/nnue/embedded.h"
+#include "eval/nnue/network.h"
 #include "threads/topology_report.h"
 #include "uci/engine_options.h"
 #include "uci/text.h"
@@ -111,6 +113,38 @@ bool Engine::start_search(const search::Limits& limits, search::InfoCallback onI
     }
     searcher->start(pos, limits, params, std::move(onInfo), std::move(onBestMove));
     return true;
+}
+
+void Engine::set_eval_file(const std::string& value) {
+    // The table's stored static evals come from the evaluation in use: a switch clears it.
+    if (iequals(value, CLASSICAL_EVAL)) {
+        if (networkLoaded) table.clear();
+        searcher->set_network(nullptr);
+        networkLoaded = false;
+        evalDescription.clear();
+        return;
+    }
+    std::string error;
+    std::optional<nnue::Network> net;
+    if (iequals(value, EMBEDDED_EVAL)) {
+        if (nnue::embedded_network().empty())
+            error = "this build embeds no network";
+        else if (!(net = nnue::Network::from_bytes(nnue::embedded_network(), &error)))
+            error = "embedded network: " + error;
+    } else {
+        net = nnue::Network::from_file(value, &error);
+    }
+    if (!net) {
+        actionError = "EvalFile: " + error + "; the evaluation is unchanged";
+        return;
+    }
+    searcher->set_network(&*net); // copied once per NUMA node
+    table.clear();
+    networkLoaded = true;
+    evalDescription = net->description();
+    actionNotice = "EvalFile: network " + std::to_string(net->hidden()) + "x" +
+                   std::to_string(net->buckets()) + " loaded" +
+                   (net->description().empty() ? "" : ": " + net->description());
 }
 
 void Engine::set_chess960(bool on) {

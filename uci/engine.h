@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/position.h"
+#include "eval/nnue/embedded.h"
 #include "search/params.h"
 #include "search/tt.h"
 #include "threads/search_thread.h"
@@ -59,6 +60,17 @@ class Engine {
     // On a bad policy text the option action fails with the parser's message.
     void set_numa_policy(const std::string& text);
     void set_chess960(bool on);
+    // EvalFile: `classical` (the hand-written evaluation), `<default>` (the network
+    // embedded at build time) or a network file's path. A file that cannot be loaded
+    // fails the option action with the reason, and the evaluation stays as it was.
+    void set_eval_file(const std::string& value);
+    // The loaded network's description; empty with the classical evaluation.
+    const std::string& eval_description() const { return evalDescription; }
+    static constexpr std::string_view CLASSICAL_EVAL = "classical";
+    static constexpr std::string_view EMBEDDED_EVAL = "<default>";
+    // EvalFile's default: the embedded network when the build has one.
+    static constexpr std::string_view DEFAULT_EVAL_FILE =
+        nnue::HAS_EMBEDDED_NETWORK ? EMBEDDED_EVAL : CLASSICAL_EVAL;
 
     // The search runs on its own thread; the callbacks run there. Refused (false,
     // *error) while another search runs.
@@ -105,6 +117,8 @@ class Engine {
     NumaPolicy numaPolicy;
     std::string numaPolicyText = "auto";
     bool chess960Mode = false;
+    std::string evalDescription;
+    bool networkLoaded = false;
 };
 
 } // namespace flotilla::uci

@@ -15,6 +15,9 @@ constexpr OptionSpec OPTION_TABLE[] = {
     spin_option("Hash", Engine::DEFAULT_HASH_MB, 1, Engine::MAX_HASH_MB,
                 [](Engine& e, const Option& o) { e.resize_hash(o.as_int()); }),
     button_option("Clear Hash", [](Engine& e, const Option&) { e.clear_hash(); }),
+    // The evaluation: `classical`, `<default>` (the embedded network) or a network file.
+    string_option("EvalFile", Engine::DEFAULT_EVAL_FILE,
+                  [](Engine& e, const Option& o) { e.set_eval_file(o.as_string()); }),
     check_option("UCI_Chess960", false,
                  [](Engine& e, const Option& o) { e.set_chess960(o.as_bool()); }),
     spin_option(

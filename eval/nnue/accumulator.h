@@ -1,0 +1,63 @@
+// Per-ply accumulators of the search path, updated lazily: making a move only records
+// what it changes (a DirtyPiece); an evaluation walks back to the nearest ply whose
+// accumulator is computed and applies the recorded changes forward, touching only the
+// changed features' rows. Moves that are made but never evaluated (most of them, thanks
+// to TT evals and cutoffs) then cost nothing. Lazy updates as in Stockfish's NNUE.
+#pragma once
+
+#include "eval/nnue/aligned.h"
+#include "eval/nnue/features.h"
+#include "eval/nnue/network.h"
+
+#include <cstdint>
+
+namespace flotilla::nnue {
+
+class AccumulatorStack {
+  public:
+    // Entries: the root plus one per ply of the longest search path.
+    static constexpr int CAPACITY = MAX_PLY + 16;
+
+    // Starts a new path at the root position (its accumulator is refreshed at the first
+    // evaluation), sized for `net`'s hidden layer.
+    void reset(const Network& net);
+    // A move (or a null move: no changes) was made from the current top.
+    void push(const DirtyPiece& changes) {
+        ++top;
+        Entry& e = entries[std::size_t(top)];
+        e.changes = changes;
+        e.computed[WHITE] = e.computed[BLACK] = false;
+    }
+    void pop() { --top; }
+    int size() const { return top + 1; }
+
+    // The current top's accumulator for `perspective` (H values), brought up to date
+    // with `pos`, the position at the top.
+    const std::int16_t* update(const Position& pos, const Network& net, Color perspective);
+
+    // Recomputes the top from the pieces alone (a full refresh).
+    void refresh(const Position& pos, const Network& net, Color perspective);
+
+    // Tests: the always-compiled scalar kernels instead of the build's vector ones
+    // (here and in the output layer), to check that both agree bit for bit.
+    void use_scalar_kernels(bool on) { scalar = on; }
+    bool scalar_kernels() const { return scalar; }
+
+  private:
+    struct Entry {
+        DirtyPiece changes; // of the move that led here from the entry below
+        bool computed[COLOR_NB] = {false, false};
+    };
+    std::int16_t* values(int index, Color c) {
+        return storage.data() + (std::size_t(index) * 2 + c) * std::size_t(hidden);
+    }
+    void apply(int index, const Network& net, Color perspective);
+
+    Entry entries[CAPACITY];
+    AlignedVector<std::int16_t> storage; // CAPACITY x 2 x hidden
+    int hidden = 0;
+    int top = 0;
+    bool scalar = false;
+};
+
+} // namespace flotilla::nnue

@@ -1,0 +1,84 @@
+// The network's output per the spec's formula (checked against a direct, unoptimised
+// reading of docs/nnue-format.md) and its colour symmetry.
+#include "eval/nnue/evaluate.h"
+#include "eval_test_util.h"
+#include "nnue_test_util.h"
+
+#include <algorithm>
+
+namespace flotilla {
+namespace {
+
+// docs/nnue-format.md, "Output", computed the slow way with wide integers.
+int reference_eval(const Position& pos, const nnue::Network& net) {
+    const int h = net.hidden();
+    std::vector<std::int64_t> acc[2];
+    for (Color p : {WHITE, BLACK}) {
+        acc[p].assign(std::size_t(h), 0);
+        for (int i = 0; i < h; ++i) acc[p][std::size_t(i)] = net.feature_bias()[i];
+        for (int s = 0; s < 64; ++s) {
+            const Piece pc = pos.piece_on(Square(s));
+            if (pc == NO_PIECE) continue;
+            const std::int16_t* row = net.feature_row(nnue::feature_index(p, pc, Square(s)));
+            for (int i = 0; i < h; ++i) acc[p][std::size_t(i)] += row[i];
+        }
+    }
+    const int pieces = popcount(pos.pieces());
+    const int bucket = (pieces - 2) / ((32 + net.buckets() - 1) / net.buckets());
+    const std::int16_t* o = net.output_row(bucket);
+    const Color us = pos.side_to_move();
+    std::int64_t sum = 0;
+    for (int i = 0; i < h; ++i) {
+        const std::int64_t a = std::clamp<std::int64_t>(acc[us][std::size_t(i)], 0, 255);
+        const std::int64_t b = std::clamp<std::int64_t>(acc[~us][std::size_t(i)], 0, 255);
+        sum += a * a * o[i] + b * b * o[h + i];
+    }
+    const std::int64_t out = std::int32_t(sum) / 255 + net.output_bias(bucket);
+    return int(out * 400 / (255 * 64));
+}
+
+int nnue_eval(const Position& pos, const nnue::Network& net) {
+    nnue::AccumulatorStack stack;
+    stack.reset(net);
+    return nnue::evaluate_raw(pos, stack, net);
+}
+
+TEST(NnueEvaluate, MatchesTheSpecFormula) {
+    for (int buckets : {1, 3, 8}) {
+        const nnue::Network net = nnue_test::random_network(64, buckets, 100 + buckets);
+        int nonzero = 0;
+        for (const std::string& fen : eval_test::random_positions(2, 60)) {
+            const Position pos = eval_test::position(fen);
+            const int v = nnue_eval(pos, net);
+            ASSERT_EQ(v, reference_eval(pos, net)) << fen;
+            nonzero += v != 0;
+        }
+        EXPECT_GT(nonzero, 10);
+    }
+}
+
+TEST(NnueEvaluate, ColourFlippedPositionsEvaluateTheSame) {
+    const nnue::Network net = nnue_test::random_network(128, 8, 77);
+    for (const std::string& fen : eval_test::random_positions(3, 70)) {
+        const std::string flipped = eval_test::flip_colours(fen);
+        EXPECT_EQ(nnue_eval(eval_test::position(fen), net),
+                  nnue_eval(eval_test::position(flipped), net))
+            << fen << " vs " << flipped;
+    }
+}
+
+TEST(NnueEvaluate, SearchEvaluationStaysOutsideTheMateRange) {
+    nnue::Network net = nnue_test::random_network(16, 1, 5);
+    net.set_output_bias(0, 2000000000);
+    const Position pos = eval_test::position("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    nnue::AccumulatorStack stack;
+    stack.reset(net);
+    EXPECT_GT(nnue::evaluate_raw(pos, stack, net), VALUE_MATE);
+    EXPECT_EQ(nnue::evaluate(pos, stack, net), VALUE_MATE_IN_MAX_PLY - 1);
+    net.set_output_bias(0, -2000000000);
+    stack.reset(net);
+    EXPECT_EQ(nnue::evaluate(pos, stack, net), VALUE_MATED_IN_MAX_PLY + 1);
+}
+
+} // namespace
+} // namespace flotilla
