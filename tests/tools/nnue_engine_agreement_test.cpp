@@ -1,0 +1,68 @@
+// The trainer's export read by the engine (eval/nnue): the file loads, and the engine's
+// evaluation equals the exporter's reference integer evaluation on every position.
+#include "eval/nnue/evaluate.h"
+#include "eval/nnue/network.h"
+#include "nnue_test_data.h"
+#include "temp_path.h"
+#include "tools/nnue_export.h"
+#include "tools/nnue_trainer.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+namespace flotilla::tools::nnue {
+namespace {
+
+TEST(NnueEngineAgreement, EngineReadsTheExportAndEvaluatesAsTheReference) {
+    const auto records = testing::material_records(1500, 21, 30);
+    TrainOptions o;
+    o.hidden = 32;
+    o.buckets = 4;
+    o.epochs = 2;
+    o.batch = 64;
+    o.lr = 0.01;
+    o.k = 300;
+    o.threads = 2;
+    o.quiet = true;
+    std::ostringstream log;
+    TrainResult trained;
+    std::string error;
+    ASSERT_TRUE(train(records, o, log, &trained, &error)) << error;
+    const QuantisedNet q = quantise(trained.net);
+
+    const auto path = testing::temp_path("agreement.nnue");
+    ASSERT_TRUE(write_network(path.string(), q, "agreement test", &error)) << error;
+    const auto net = flotilla::nnue::Network::from_file(path.string(), &error);
+    std::filesystem::remove(path);
+    ASSERT_TRUE(net) << error;
+    EXPECT_EQ(net->hidden(), 32);
+    EXPECT_EQ(net->buckets(), 4);
+    EXPECT_EQ(net->description(), "agreement test");
+
+    std::vector<PackedRecord> all = records;
+    for (const std::string& fen : testing::NNUE_TEST_FENS) {
+        Position pos;
+        ASSERT_TRUE(pos.set_fen(fen, false));
+        all.push_back(pack(pos, 0, GameResult::DRAW));
+    }
+    int nonzero = 0;
+    for (const PackedRecord& r : all) {
+        const auto unpacked = unpack(r);
+        ASSERT_TRUE(unpacked);
+        Position pos;
+        ASSERT_TRUE(pos.set_fen(unpacked->fen, false));
+        Sample s;
+        ASSERT_TRUE(decode(r, &s));
+        flotilla::nnue::AccumulatorStack stack;
+        stack.reset(*net);
+        const int engine = flotilla::nnue::evaluate_raw(pos, stack, *net);
+        EXPECT_EQ(engine, reference_eval(q, s)) << unpacked->fen;
+        nonzero += engine != 0;
+    }
+    EXPECT_GT(nonzero, int(all.size()) / 2);
+}
+
+} // namespace
+} // namespace flotilla::tools::nnue
