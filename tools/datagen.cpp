@@ -2,6 +2,7 @@
 // table and Worker, so games never share state and all cores stay busy.
 #include "tools/datagen.h"
 
+#include "core/crc32.h"
 #include "core/movegen.h"
 #include "search/worker.h"
 #include "tools/data_file.h"
@@ -78,6 +79,7 @@ GameRecord play_game(const std::string& startFen, const DatagenOptions& options,
     search::TranspositionTable tt;
     tt.resize(std::size_t(options.hashMiB));
     search::Worker worker(tt);
+    worker.use_network(options.network.get());
     search::Limits limits;
     limits.nodes = options.nodes;
     const search::Params params;
@@ -208,7 +210,7 @@ class GameChunks {
     GameChunks(const DatagenOptions& o) : options(o) {
         stem = "flotilla-" + utc_stamp() + "-s" + std::to_string(o.seed);
         header["engine"] = FLOTILLA_GIT_COMMIT;
-        header["network"] = "classical";
+        header["network"] = o.networkName;
         header["nodes"] = std::to_string(o.nodes);
         header["seed"] = std::to_string(o.seed);
         header["opening"] = o.book.empty() ? "random-plies " + std::to_string(o.randomPlies) +
@@ -264,11 +266,25 @@ bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenS
     }
     std::vector<std::string> book;
     if (!options.book.empty() && !load_book(options.book, &book, error)) return false;
+    DatagenOptions run = options;
+    if (run.evalFile != "classical") {
+        std::string why;
+        auto net = nnue::Network::from_file(run.evalFile, &why);
+        if (!net) {
+            *error = "--eval-file: " + why;
+            return false;
+        }
+        const std::vector<std::uint8_t> bytes = net->to_bytes();
+        char crc[16];
+        std::snprintf(crc, sizeof crc, "%08x", crc32(bytes.data(), bytes.size()));
+        run.networkName = std::filesystem::path(run.evalFile).filename().string() + " crc32 " + crc;
+        run.network = std::make_shared<const nnue::Network>(std::move(*net));
+    }
     DataWriter records;
     std::optional<GameChunks> chunks;
     if (!options.out.empty() && !records.open(options.out, options.append, error)) return false;
     if (!options.outDir.empty()) {
-        chunks.emplace(options);
+        chunks.emplace(run);
         if (!chunks->start(error)) return false;
     }
 
@@ -312,7 +328,7 @@ bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenS
                               const std::string& startFen = book.empty()
                                                                 ? std::string(START_FEN)
                                                                 : book[gameSeed % book.size()];
-                              const GameRecord played = play_game(startFen, options, gameSeed);
+                              const GameRecord played = play_game(startFen, run, gameSeed);
                               if (played.moves.empty())
                                   continue; // no playable opening from this start
                               const std::vector<PackedRecord> kept = training_records(played);

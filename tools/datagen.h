@@ -4,11 +4,13 @@
 // --out) remain for the Texel tuner.
 #pragma once
 
+#include "eval/nnue/network.h"
 #include "tools/game_file.h"
 #include "tools/packed_position.h"
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,11 @@ struct DatagenOptions {
     // A random opening whose first search scores beyond this (cp, either side) is
     // replaced by another: unbalanced openings teach little but who was lucky.
     int openingMaxScore = 400;
+    // "classical" (the hand-written evaluation) or a network file (docs/nnue-format.md).
+    std::string evalFile = "classical";
+    // Filled by run_datagen from evalFile; play_game evaluates with it when set.
+    std::shared_ptr<const nnue::Network> network;
+    std::string networkName = "classical"; // recorded in the game files' header
 };
 
 // Adjudication rules (counts in plies).

@@ -87,5 +87,45 @@ TEST(Datagen, MissingBookIsAnError) {
     EXPECT_NE(error.find("book"), std::string::npos) << error;
 }
 
+TEST(Datagen, NetworkEvaluatesAndIsNamedInTheHeader) {
+    const fs::path dir = temp_path("datagen_net_dir");
+    const fs::path net = temp_path("datagen_zero.nnue");
+    std::string error;
+    ASSERT_TRUE(nnue::Network(16, 1, "zero").save(net.string(), &error)) << error;
+    DatagenOptions o = small_run("");
+    o.out.clear();
+    o.outDir = dir.string();
+    o.evalFile = net.string();
+    o.games = 2;
+    DatagenSummary summary;
+    std::ostringstream progress;
+    ASSERT_TRUE(run_datagen(o, progress, &summary, &error)) << error;
+    ASSERT_EQ(summary.files.size(), 1u);
+    GameFileHeader header;
+    std::vector<std::int16_t> scores;
+    ASSERT_TRUE(read_game_file(summary.files[0], &header, [&](const GameRecord& g) {
+                    scores.insert(scores.end(), g.scores.begin(), g.scores.end());
+                }).ok());
+    EXPECT_EQ(header["network"].rfind("datagen_zero.nnue", 0), 0u) << header["network"];
+    EXPECT_NE(header["network"].find("crc32"), std::string::npos);
+    // An all-zero network scores every quiet position 0: only mates and draws differ.
+    ASSERT_FALSE(scores.empty());
+    for (std::int16_t s : scores) EXPECT_TRUE(s == 0 || std::abs(s) >= VALUE_MATE_IN_MAX_PLY);
+    fs::remove_all(dir);
+    fs::remove(net);
+}
+
+TEST(Datagen, UnreadableNetworkIsAnErrorBeforeAnyGame) {
+    DatagenOptions o = small_run("");
+    o.out.clear();
+    o.outDir = temp_path("datagen_nonet_dir").string();
+    o.evalFile = "/nonexistent-flotilla/net.nnue";
+    std::ostringstream progress;
+    std::string error;
+    EXPECT_FALSE(run_datagen(o, progress, nullptr, &error));
+    EXPECT_NE(error.find("--eval-file"), std::string::npos) << error;
+    EXPECT_FALSE(fs::exists(o.outDir));
+}
+
 } // namespace
 } // namespace flotilla::tools
