@@ -23,9 +23,10 @@ std::vector<std::string> bench_positions() {
     return fens;
 }
 
-BenchResult run_bench(int depth, const Params& params) {
+BenchResult run_bench(int depth, const Params& params, const nnue::Network* network) {
     TranspositionTable tt; // fresh, DEFAULT_MIB
     auto worker = std::make_unique<Worker>(tt);
+    worker->use_network(network);
     Limits limits;
     limits.depth = std::clamp(depth, 1, 64);
     BenchResult result;

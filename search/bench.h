@@ -2,6 +2,7 @@
 // The total node count is the search's signature: any functional change moves it.
 #pragma once
 
+#include "eval/nnue/network.h"
 #include "search/params.h"
 
 #include <cstdint>
@@ -22,7 +23,9 @@ struct BenchResult {
 std::vector<std::string> bench_positions();
 
 // Searches every bench position to `depth` (clamped to 1..64) with a fresh 16 MiB
-// table, one worker, and the given params.
-BenchResult run_bench(int depth = DEFAULT_BENCH_DEPTH, const Params& params = {});
+// table, one worker, and the given params, evaluating with `network` (null: the
+// hand-written evaluation).
+BenchResult run_bench(int depth = DEFAULT_BENCH_DEPTH, const Params& params = {},
+                      const nnue::Network* network = nullptr);
 
 } // namespace flotilla::search

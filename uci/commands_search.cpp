@@ -39,7 +39,8 @@ void Protocol::cmd_bench(Args args) {
             return error("bench depth " + quote(args[0]) + " is not a number from 1 to 64");
     }
     if (engine.searching()) return error("bench cannot run while searching; send stop first");
-    const search::BenchResult r = search::run_bench(depth, engine.search_params());
+    const search::BenchResult r =
+        search::run_bench(depth, engine.search_params(), engine.network());
     const std::int64_t ms = std::max<std::int64_t>(r.elapsedMs, 1);
     out.block("\nPositions       : " + std::to_string(r.positions) + "\nTotal time (ms) : " +
               std::to_string(r.elapsedMs) + "\nNodes searched  : " + std::to_string(r.nodes) +

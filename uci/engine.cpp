@@ -121,6 +121,7 @@ void Engine::set_eval_file(const std::string& value) {
         if (networkLoaded) table.clear();
         searcher->set_network(nullptr);
         networkLoaded = false;
+        loadedNetwork.reset();
         evalDescription.clear();
         return;
     }
@@ -140,11 +141,12 @@ void Engine::set_eval_file(const std::string& value) {
     }
     searcher->set_network(&*net); // copied once per NUMA node
     table.clear();
+    loadedNetwork = std::move(net);
     networkLoaded = true;
-    evalDescription = net->description();
-    actionNotice = "EvalFile: network " + std::to_string(net->hidden()) + "x" +
-                   std::to_string(net->buckets()) + " loaded" +
-                   (net->description().empty() ? "" : ": " + net->description());
+    evalDescription = loadedNetwork->description();
+    actionNotice = "EvalFile: network " + std::to_string(loadedNetwork->hidden()) + "x" +
+                   std::to_string(loadedNetwork->buckets()) + " loaded" +
+                   (evalDescription.empty() ? "" : ": " + evalDescription);
 }
 
 void Engine::set_chess960(bool on) {

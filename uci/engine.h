@@ -66,6 +66,8 @@ class Engine {
     void set_eval_file(const std::string& value);
     // The loaded network's description; empty with the classical evaluation.
     const std::string& eval_description() const { return evalDescription; }
+    // The network in use (null: the hand-written evaluation), for `bench`.
+    const nnue::Network* network() const { return networkLoaded ? &*loadedNetwork : nullptr; }
     static constexpr std::string_view CLASSICAL_EVAL = "classical";
     static constexpr std::string_view EMBEDDED_EVAL = "<default>";
     // EvalFile's default: the embedded network when the build has one.
@@ -119,6 +121,7 @@ class Engine {
     bool chess960Mode = false;
     std::string evalDescription;
     bool networkLoaded = false;
+    std::optional<nnue::Network> loadedNetwork; // the master the pool's copies came from
 };
 
 } // namespace flotilla::uci

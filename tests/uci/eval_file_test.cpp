@@ -89,6 +89,24 @@ TEST_F(EvalFileTest, ValidNetworkSwitchesTheEvaluationAndClassicalSwitchesBack) 
     EXPECT_EQ(depth1_score(), classical);
 }
 
+// `bench` searches with the evaluation in use, as the search does: its node count moves.
+TEST_F(EvalFileTest, BenchSearchesWithTheNetworkInUse) {
+    auto benchNodes = [&] {
+        send("bench 3");
+        std::string text;
+        out.with_lock([&] { text = captured.str(); });
+        const auto at = text.rfind("Nodes searched");
+        return at == std::string::npos ? std::string("none")
+                                       : text.substr(at, text.find('\n', at) - at);
+    };
+    const std::string classical = benchNodes();
+    ASSERT_EQ(send("setoption name EvalFile value " + netPath).size(), 1u);
+    const std::string withNet = benchNodes();
+    EXPECT_NE(withNet, classical);
+    EXPECT_TRUE(send("setoption name EvalFile value classical").empty());
+    EXPECT_EQ(benchNodes(), classical);
+}
+
 TEST_F(EvalFileTest, EmbeddedNetworkWhenTheBuildHasOne) {
     if (nnue::HAS_EMBEDDED_NETWORK) {
         EXPECT_EQ(send("setoption name EvalFile value <default>").size(), 1u);
