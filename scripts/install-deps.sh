@@ -15,6 +15,7 @@ PACKAGES=(
   libhwloc-dev
   libgtest-dev
   libbenchmark-dev
+  libzstd-dev # compressed training data (tools/game_file.cpp)
   qemu-user # runs the start-up CPU check test on an emulated older CPU
 )
 
