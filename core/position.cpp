@@ -348,7 +348,7 @@ void Position::do_castling(Color us, Square kingFrom, Square rookFrom, bool appl
 void Position::make_move(Move m) {
     states.push_back(states.back());
     StateInfo& s = states.back();
-    s.checkInfoReady = false;
+    s.checkInfoReady = s.pinInfoReady = false;
     s.move = m;
     s.captured = NO_PIECE;
     ++s.rule50;
@@ -424,7 +424,7 @@ void Position::unmake_move(Move m) {
 void Position::make_null_move() {
     states.push_back(states.back());
     StateInfo& s = states.back();
-    s.checkInfoReady = false;
+    s.checkInfoReady = s.pinInfoReady = false;
     s.move = Move::null();
     s.captured = NO_PIECE;
     ++s.rule50;
@@ -518,8 +518,14 @@ void Position::compute_check_info() const {
     s.checkSquares[ROOK] = rook_attacks(ksq, occ);
     s.checkSquares[QUEEN] = s.checkSquares[BISHOP] | s.checkSquares[ROOK];
     s.checkSquares[KING] = 0;
-    s.discoverers = slider_blockers(them) & pieces(us);
+    s.discoverers = king_blockers(them) & pieces(us);
     s.checkInfoReady = true;
+}
+
+void Position::compute_pin_info() const {
+    const StateInfo& s = st();
+    for (Color c : {WHITE, BLACK}) s.blockersForKing[c] = slider_blockers(c, &s.pinnersOf[c]);
+    s.pinInfoReady = true;
 }
 
 // Plain moves from the per-node facts (the mover's origin never lies between its

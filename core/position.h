@@ -26,6 +26,11 @@ struct StateInfo {
     mutable bool checkInfoReady = false;
     mutable Bitboard discoverers = 0;
     mutable Bitboard checkSquares[PIECE_TYPE_NB] = {};
+    // slider_blockers of both kings and their pinners, computed on first use at this
+    // node (SEE asks for them once per capture it values).
+    mutable bool pinInfoReady = false;
+    mutable Bitboard blockersForKing[COLOR_NB] = {};
+    mutable Bitboard pinnersOf[COLOR_NB] = {}; // pinners[c]: enemy sliders pinning to king c
 };
 
 class Position {
@@ -99,6 +104,15 @@ class Position {
     // Pieces of either colour that shield king c from an enemy slider; pinners of
     // colour ~c are returned through *pinners when given.
     Bitboard slider_blockers(Color kingColor, Bitboard* pinners = nullptr) const;
+    // The same for the current position, computed once per node and then remembered.
+    Bitboard king_blockers(Color kingColor) const {
+        if (!st().pinInfoReady) compute_pin_info();
+        return st().blockersForKing[kingColor];
+    }
+    Bitboard king_pinners(Color kingColor) const {
+        if (!st().pinInfoReady) compute_pin_info();
+        return st().pinnersOf[kingColor];
+    }
 
     // Draw rules. is_repetition counts only positions since the last irreversible move:
     // one earlier occurrence strictly after the search root (searchPly plies back) is
@@ -125,6 +139,7 @@ class Position {
     void do_castling(Color us, Square kingFrom, Square rookFrom, bool apply);
     bool validate_castling(std::string* error) const;
     void compute_check_info() const;
+    void compute_pin_info() const;
     bool gives_check_slow(Move m) const;
     const StateInfo& st() const { return states.back(); }
     StateInfo& st() { return states.back(); }

@@ -48,9 +48,15 @@ Value see_value(const Position& pos, Move m) {
     Bitboard attackers = pos.attackers_to(to, occupied) & occupied;
     Color side = ~us;
 
+    // Nothing can take back: the capture's gain stands (and no pins need computing).
+    if (!(attackers & pos.pieces(side))) return gain[0];
+
     // A piece pinned to its king may not join in while its pinner is on the board.
     Bitboard pinned[COLOR_NB], pinners[COLOR_NB];
-    for (Color c : {WHITE, BLACK}) pinned[c] = pos.slider_blockers(c, &pinners[c]) & pos.pieces(c);
+    for (Color c : {WHITE, BLACK}) {
+        pinned[c] = pos.king_blockers(c) & pos.pieces(c);
+        pinners[c] = pos.king_pinners(c);
+    }
 
     while (d < 38) {
         Bitboard mine = attackers & pos.pieces(side);
