@@ -298,7 +298,9 @@ std::vector<std::string> game_files_in(const std::string& path) {
 }
 
 bool load_training_records(const std::vector<std::string>& paths, std::vector<PackedRecord>* out,
-                           TrainingLoadStats* stats, std::string* error) {
+                           TrainingLoadStats* stats, std::string* error,
+                           std::vector<std::uint32_t>* gameOf) {
+    std::uint32_t gameNumber = 0;
     TrainingLoadStats total;
     for (const std::string& input : paths) {
         for (const std::string& file : game_files_in(input)) {
@@ -306,8 +308,10 @@ bool load_training_records(const std::vector<std::string>& paths, std::vector<Pa
                 const bool replayed = replay_game(game, [&](const Position& pos, Move m, int s) {
                     if (!is_training_position(pos, m, s)) return;
                     out->push_back(pack(pos, s, game.result));
+                    if (gameOf) gameOf->push_back(gameNumber);
                     ++total.positions;
                 });
+                ++gameNumber;
                 if (!replayed) ++total.badGames;
             });
             if (!read.ok()) {

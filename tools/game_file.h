@@ -88,8 +88,11 @@ struct TrainingLoadStats {
 };
 
 // Reads every game file given (a directory means every *.games.zst inside it) and
-// appends one packed record per training position, with its game's result.
+// appends one packed record per training position, with its game's result. With
+// `gameOf`, the number of each record's game (counted from 0 over all files) is
+// appended alongside, so that a validation set can hold out whole games.
 bool load_training_records(const std::vector<std::string>& paths, std::vector<PackedRecord>* out,
-                           TrainingLoadStats* stats, std::string* error);
+                           TrainingLoadStats* stats, std::string* error,
+                           std::vector<std::uint32_t>* gameOf = nullptr);
 
 } // namespace flotilla::tools

@@ -113,7 +113,7 @@ double fit_k(std::span<const PackedRecord> records, std::span<const std::uint32_
 }
 
 bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::ostream& log,
-           TrainResult* result, std::string* error) {
+           TrainResult* result, std::string* error, std::span<const std::uint32_t> gameOf) {
     if (!validate(o, error)) return false;
     tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
                                 std::size_t(o.threads));
@@ -126,11 +126,22 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
     std::vector<std::uint32_t> all(records.size());
     std::iota(all.begin(), all.end(), 0u);
     SplitMix64 splitRng{o.seed ^ 0x5A17C0DE5A17C0DEull};
-    shuffle(all, splitRng);
-    std::size_t validationCount = std::size_t(double(all.size()) * o.validation);
-    if (o.validation > 0 && validationCount == 0 && all.size() > 1) validationCount = 1;
-    const std::vector<std::uint32_t> trainIndices(all.begin(), all.end() - validationCount);
-    result->validationIndices.assign(all.end() - validationCount, all.end());
+    std::vector<std::uint32_t> trainIndices;
+    if (!gameOf.empty() && gameOf.size() == records.size()) {
+        // Whole games: a game is held out when a seeded hash of its number falls in the
+        // validation share.
+        const std::uint64_t cut = std::uint64_t(o.validation * 18446744073709551615.0);
+        for (std::uint32_t i : all) {
+            SplitMix64 h{splitRng.state ^ (std::uint64_t(gameOf[i]) * 0x9E3779B97F4A7C15ull)};
+            (h.next() < cut ? result->validationIndices : trainIndices).push_back(i);
+        }
+    } else {
+        shuffle(all, splitRng);
+        std::size_t validationCount = std::size_t(double(all.size()) * o.validation);
+        if (o.validation > 0 && validationCount == 0 && all.size() > 1) validationCount = 1;
+        trainIndices.assign(all.begin(), all.end() - validationCount);
+        result->validationIndices.assign(all.end() - validationCount, all.end());
+    }
     if (trainIndices.empty()) {
         *error = "no training positions";
         return false;
@@ -240,8 +251,9 @@ bool run_train_nnue(const TrainOptions& o, std::ostream& log, std::string* error
     tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
                                 std::size_t(o.threads));
     std::vector<PackedRecord> records;
+    std::vector<std::uint32_t> gameOf;
     TrainingLoadStats stats;
-    if (!load_training_records(o.data, &records, &stats, error)) return false;
+    if (!load_training_records(o.data, &records, &stats, error, &gameOf)) return false;
     log << "loaded " << stats.positions << " positions from " << stats.games << " games in "
         << stats.files << " files";
     if (stats.badGames || stats.badFrames)
@@ -250,11 +262,18 @@ bool run_train_nnue(const TrainOptions& o, std::ostream& log, std::string* error
     // Records that do not decode would be skipped by every pass; drop them once here.
     Sample sample;
     const std::size_t before = records.size();
-    std::erase_if(records, [&](const PackedRecord& r) { return !decode(r, &sample); });
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < records.size(); ++i)
+        if (decode(records[i], &sample)) {
+            records[kept] = records[i];
+            gameOf[kept++] = gameOf[i];
+        }
+    records.resize(kept);
+    gameOf.resize(kept);
     if (records.size() != before) log << "dropped " << before - records.size() << " bad records\n";
 
     TrainResult result;
-    if (!train(records, o, log, &result, error)) return false;
+    if (!train(records, o, log, &result, error, gameOf)) return false;
 
     std::string description = "Flotilla NNUE: 768x2 -> " + std::to_string(o.hidden) +
                               " SCReLU -> 1, " + std::to_string(o.buckets) +

@@ -51,9 +51,12 @@ struct TrainResult {
     double positionsPerSecond = 0; // training positions per second, last epoch
 };
 
-// Trains on records (they must decode); log gets the progress and epoch lines.
+// Trains on records (they must decode); log gets the progress and epoch lines. With
+// `gameOf` (one game number per record), the validation share is made of whole games,
+// so that no validation position has a sibling from its own game in training;
+// without it, of single positions.
 bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::ostream& log,
-           TrainResult* result, std::string* error);
+           TrainResult* result, std::string* error, std::span<const std::uint32_t> gameOf = {});
 
 // The whole command: loads the data, trains, exports o.out and reports the
 // quantisation error on the validation positions.

@@ -16,6 +16,7 @@
 #include <iterator>
 #include <numeric>
 #include <regex>
+#include <set>
 #include <sstream>
 
 namespace flotilla::tools::nnue {
@@ -53,6 +54,25 @@ TEST(NnueTrainer, LearnsMaterialAndLowersTheValidationLoss) {
     const double before = mean_loss(initial, records, result.validationIndices, params);
     EXPECT_LT(result.validationLoss.back(), 0.4 * before) << log.str();
     EXPECT_LT(result.validationLoss.back(), result.validationLoss.front()) << log.str();
+}
+
+TEST(NnueTrainer, ValidationHoldsOutWholeGamesWhenGamesAreKnown) {
+    const auto records = testing::material_records(3000, 3);
+    std::vector<std::uint32_t> gameOf(records.size());
+    for (std::size_t i = 0; i < gameOf.size(); ++i) gameOf[i] = std::uint32_t(i / 30); // 100 games
+    TrainOptions o = small_options();
+    o.epochs = 1;
+    o.validation = 0.2;
+    std::ostringstream log;
+    TrainResult result;
+    std::string error;
+    ASSERT_TRUE(train(records, o, log, &result, &error, gameOf)) << error;
+    std::set<std::uint32_t> heldOut;
+    for (std::uint32_t i : result.validationIndices) heldOut.insert(gameOf[i]);
+    // Every position of a held-out game is held out, and about a fifth of the games are.
+    EXPECT_EQ(result.validationIndices.size(), heldOut.size() * 30);
+    EXPECT_GE(heldOut.size(), 8u);
+    EXPECT_LE(heldOut.size(), 35u);
 }
 
 TEST(NnueTrainer, ResumedRunIsBitIdenticalToAnUninterruptedOne) {
