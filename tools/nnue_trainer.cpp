@@ -27,7 +27,7 @@ double seconds_since(Clock::time_point start) {
 
 std::string hms(double seconds) {
     const long s = std::lround(std::max(0.0, std::min(seconds, 359999.0)));
-    char text[16];
+    char text[48]; // room for any long, so no truncation warning
     std::snprintf(text, sizeof text, "%02ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
     return text;
 }
