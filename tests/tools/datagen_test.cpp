@@ -87,6 +87,21 @@ TEST(Datagen, MissingBookIsAnError) {
     EXPECT_NE(error.find("book"), std::string::npos) << error;
 }
 
+// Random openings whose first search is far from level are replaced: every game's
+// first score is within the limit (random plies often hang a piece, so without the
+// check some of these ten would not be).
+TEST(Datagen, UnbalancedRandomOpeningsAreReplaced) {
+    DatagenOptions o = small_run("unused");
+    o.openingMaxScore = 60;
+    o.maxPlies = 4;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        const GameRecord game =
+            play_game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", o, seed);
+        ASSERT_FALSE(game.scores.empty());
+        EXPECT_LE(std::abs(game.scores[0]), 60) << "seed " << seed;
+    }
+}
+
 TEST(Datagen, NetworkEvaluatesAndIsNamedInTheHeader) {
     const fs::path dir = temp_path("datagen_net_dir");
     const fs::path net = temp_path("datagen_zero.nnue");
