@@ -22,7 +22,8 @@ namespace {
 const char* const DATAGEN_USAGE =
     "usage: flotilla datagen (--out-dir DIR | --out FILE [--append]) [--games N]\n"
     "         [--threads N (all cores)] [--nodes N] [--book EPD | --random-plies N]\n"
-    "         [--opening-max-score CP] [--seed N (from the clock)] [--hash MiB] [--chunk-mib N]\n"
+    "         [--opening-max-score CP] [--seed N (from the clock)] [--hash MiB] [--chunk-mb N "
+    "(48)]\n"
     "         [--eval-file classical|NET.nnue]\n";
 const char* const TUNE_USAGE =
     "usage: flotilla tune --data FILE [--data FILE ...] --out weights.cpp [--epochs N]\n"
@@ -94,8 +95,8 @@ bool parse_datagen(const std::vector<std::string>& args, DatagenOptions* o, std:
             o->append = true;
         else if (opt == "--out-dir")
             ok = w.text(&o->outDir);
-        else if (opt == "--chunk-mib")
-            ok = w.number(&o->chunkMiB);
+        else if (opt == "--chunk-mb")
+            ok = w.number(&o->chunkMB);
         else if (opt == "--eval-file")
             ok = w.text(&o->evalFile);
         else if (opt == "--opening-max-score")

@@ -227,10 +227,12 @@ class GameChunks {
         }
         return next(error);
     }
+    // A full file is closed when the next game comes, so no run ends with an empty one.
     bool add(const GameRecord& game, std::string* error) {
-        if (!writer.add(game, error)) return false;
-        if (double(writer.bytes_written()) < options.chunkMiB * 1024 * 1024) return true;
-        return writer.close(error) && next(error);
+        const bool full =
+            writer.games() > 0 && double(writer.bytes_written()) >= options.chunkMB * 1e6;
+        if (full && !(writer.close(error) && next(error))) return false;
+        return writer.add(game, error);
     }
     bool close(std::string* error) { return writer.close(error); }
     const std::vector<std::string>& files() const { return paths; }
@@ -260,8 +262,8 @@ bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenS
         return false;
     }
     if (options.threads < 1 || options.nodes < 1 || options.hashMiB < 1 ||
-        options.randomPlies < 0 || !(options.chunkMiB > 0)) {
-        *error = "datagen: --threads, --nodes, --hash and --chunk-mib must be positive";
+        options.randomPlies < 0 || !(options.chunkMB > 0)) {
+        *error = "datagen: --threads, --nodes, --hash and --chunk-mb must be positive";
         return false;
     }
     std::vector<std::string> book;

@@ -23,9 +23,11 @@ struct DatagenOptions {
     std::string book;           // EPD/FEN file of openings; empty: random plies
     int randomPlies = 8;        // random legal plies from the start position (no book)
     std::uint64_t seed = 1;
-    std::string out;      // 32-byte position records (the Texel tuner's input)
-    std::string outDir;   // compressed game files (network training data)
-    double chunkMiB = 50; // a game file is closed and the next begun past this size
+    std::string out;    // 32-byte position records (the Texel tuner's input)
+    std::string outDir; // compressed game files (network training data)
+    // A game file is closed and the next begun past this size (10^6 bytes); one more
+    // frame (under 1 MB) may end beyond it, so 48 keeps files under 50 MB.
+    double chunkMB = 48;
     bool append = false;
     int hashMiB = 2;    // per game
     int maxPlies = 400; // a longer game is scored a draw

@@ -216,5 +216,30 @@ TEST(GameFile, DatagenWritesGameFilesAndTheManifestAddsUp) {
     fs::remove_all(dir);
 }
 
+TEST(GameFile, DatagenBeginsANewFileWhenOneIsFull) {
+    const fs::path dir = temp_path("datagen_chunks_dir");
+    DatagenOptions o;
+    o.games = 3;
+    o.threads = 1;
+    o.nodes = 200;
+    o.maxPlies = 20;
+    o.outDir = dir.string();
+    o.chunkMB = 1e-6; // every file is full after its first game
+    DatagenSummary summary;
+    std::ostringstream progress, report;
+    std::string error;
+    ASSERT_TRUE(run_datagen(o, progress, &summary, &error)) << error;
+    EXPECT_EQ(summary.files.size(), 3u);
+    std::uint64_t games = 0;
+    for (const std::string& file : summary.files) {
+        const GameReadStats stats = read_game_file(file, nullptr, [](const GameRecord&) {});
+        ASSERT_TRUE(stats.ok()) << stats.error;
+        EXPECT_EQ(stats.games, 1u);
+        games += stats.games;
+    }
+    EXPECT_EQ(games, 3u);
+    fs::remove_all(dir);
+}
+
 } // namespace
 } // namespace flotilla::tools
