@@ -118,9 +118,8 @@ bool Engine::start_search(const search::Limits& limits, search::InfoCallback onI
 void Engine::set_eval_file(const std::string& value) {
     // The table's stored static evals come from the evaluation in use: a switch clears it.
     if (iequals(value, CLASSICAL_EVAL)) {
-        if (networkLoaded) table.clear();
+        if (loadedNetwork) table.clear();
         searcher->set_network(nullptr);
-        networkLoaded = false;
         loadedNetwork.reset();
         evalDescription.clear();
         return;
@@ -142,7 +141,6 @@ void Engine::set_eval_file(const std::string& value) {
     searcher->set_network(&*net); // copied once per NUMA node
     table.clear();
     loadedNetwork = std::move(net);
-    networkLoaded = true;
     evalDescription = loadedNetwork->description();
     actionNotice = "EvalFile: network " + std::to_string(loadedNetwork->hidden()) + "x" +
                    std::to_string(loadedNetwork->buckets()) + " loaded" +

@@ -67,7 +67,7 @@ class Engine {
     // The loaded network's description; empty with the classical evaluation.
     const std::string& eval_description() const { return evalDescription; }
     // The network in use (null: the hand-written evaluation), for `bench`.
-    const nnue::Network* network() const { return networkLoaded ? &*loadedNetwork : nullptr; }
+    const nnue::Network* network() const { return loadedNetwork ? &*loadedNetwork : nullptr; }
     static constexpr std::string_view CLASSICAL_EVAL = "classical";
     static constexpr std::string_view EMBEDDED_EVAL = "<default>";
     // EvalFile's default: the embedded network when the build has one.
@@ -120,7 +120,6 @@ class Engine {
     std::string numaPolicyText = "auto";
     bool chess960Mode = false;
     std::string evalDescription;
-    bool networkLoaded = false;
     std::optional<nnue::Network> loadedNetwork; // the master the pool's copies came from
 };
 
