@@ -33,8 +33,8 @@ const char* const TUNE_USAGE =
 const char* const TRAIN_NNUE_USAGE =
     "usage: flotilla train-nnue --data PATH [--data PATH ...] --out net.nnue [--hidden 128]\n"
     "         [--buckets 8] [--epochs 10] [--batch 16384] [--lr 0.001] [--lr-drop 0.3]\n"
-    "         [--lr-step 4] [--weight-decay 0] [--lambda 0.5] [--k X (fitted)]\n"
-    "         [--threads N (all cores)] [--validation 0.02] [--seed 1]\n"
+    "         [--lr-step 4] [--weight-decay 0] [--lambda 0] [--k X (fitted)]\n"
+    "         [--mirror 1|0] [--threads N (all cores)] [--validation 0.02] [--seed 1]\n"
     "         [--checkpoint-dir DIR] [--resume FILE]\n";
 
 // Walks the option words; value() fails with a message when one is missing or bad.
@@ -174,6 +174,8 @@ bool parse_train_nnue(const std::vector<std::string>& args, nnue::TrainOptions* 
             ok = w.number(&o->lambda);
         else if (opt == "--k")
             ok = w.number(&o->k);
+        else if (opt == "--mirror")
+            ok = w.number(&o->mirror);
         else if (opt == "--threads")
             ok = w.number(&o->threads);
         else if (opt == "--validation")

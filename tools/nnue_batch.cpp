@@ -128,6 +128,7 @@ void BatchGradient::compute_slice(const FloatNet& net, std::span<const PackedRec
         // The records are read in shuffled order: fetch a few positions ahead.
         if (j + 8 < indices.size()) __builtin_prefetch(records[indices[j + 8]].data());
         if (!decode(records[indices[j]], &sample)) continue;
+        if (mirrored(indices[j], params.mirrorSalt)) mirror_files(&sample);
         accumulate(net.w.data(), net.b.data(), sample.us.data(), sample.count, h, accUs);
         accumulate(net.w.data(), net.b.data(), sample.them.data(), sample.count, h, accThem);
         const int bucket = output_bucket(sample.count, net.buckets);

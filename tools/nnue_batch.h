@@ -15,7 +15,24 @@ namespace flotilla::tools::nnue {
 struct LossParams {
     float k = 400.0f;    // sigmoid scale in centipawns: p = sigmoid(eval_cp / k)
     float lambda = 0.5f; // weight of the game result in the target
+    // Non-zero: about half the positions, chosen by a hash of the record's index and
+    // this salt, are seen mirrored left to right (files a<->h). Chess is symmetric that
+    // way but for castling, which the inputs do not describe, so it doubles the data.
+    std::uint64_t mirrorSalt = 0;
 };
+
+// Whether record `index` is seen mirrored under `salt` (never when salt is 0).
+inline bool mirrored(std::uint32_t index, std::uint64_t salt) {
+    return salt != 0 && (SplitMix64{salt ^ (std::uint64_t(index) << 20)}.next() & 1) != 0;
+}
+
+// Files a<->h of every active feature (the square is the index's low 6 bits).
+inline void mirror_files(Sample* s) {
+    for (int k = 0; k < s->count; ++k) {
+        s->us[k] ^= 7;
+        s->them[k] ^= 7;
+    }
+}
 
 inline double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 

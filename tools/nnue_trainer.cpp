@@ -65,7 +65,8 @@ std::uint64_t options_hash(const TrainOptions& o, std::size_t records) {
                              std::to_string(o.lambda) + " " + std::to_string(o.validation) + " " +
                              std::to_string(o.lr) + " " + std::to_string(o.lrDrop) + " " +
                              std::to_string(o.lrStep) + " " + std::to_string(o.weightDecay) + " " +
-                             std::to_string(o.k) + " " + std::to_string(records);
+                             std::to_string(o.k) + " " + std::to_string(o.mirror) + " " +
+                             std::to_string(records);
     std::uint64_t h = 0xCBF29CE484222325ull;
     for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ull;
     return h;
@@ -89,6 +90,7 @@ bool validate(const TrainOptions& o, std::string* error) {
     if (!(o.weightDecay >= 0 && o.weightDecay < 1e3)) return fail("--weight-decay must be >= 0");
     if (!(o.lambda >= 0 && o.lambda <= 1)) return fail("--lambda must be in [0, 1]");
     if (!(o.k >= 0 && o.k < 1e6)) return fail("--k must be positive");
+    if (o.mirror != 0 && o.mirror != 1) return fail("--mirror must be 0 or 1");
     if (o.threads < 1 || o.threads > 1024) return fail("--threads must be 1 to 1024");
     if (!(o.validation >= 0 && o.validation <= 0.5)) return fail("--validation must be 0 to 0.5");
     return true;
@@ -187,6 +189,9 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
     std::vector<std::uint32_t> order;
     for (int epoch = int(state.epoch); epoch < o.epochs; ++epoch) {
         const float lr = float(o.lr * std::pow(o.lrDrop, double(epoch / o.lrStep)));
+        // A salt of its own per epoch, so each epoch mirrors another half of the data.
+        LossParams epochParams = params;
+        if (o.mirror) epochParams.mirrorSalt = SplitMix64{o.seed + std::uint64_t(epoch)}.next() | 1;
         order = trainIndices;
         shuffle(order, rng);
         const Clock::time_point epochStart = Clock::now();
@@ -196,7 +201,8 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
             const std::size_t begin = b * std::size_t(o.batch);
             const std::size_t end = std::min(order.size(), begin + std::size_t(o.batch));
             const std::span<const std::uint32_t> batch(order.data() + begin, end - begin);
-            lossSum += gradient.compute(state.net, records, batch, params) * double(batch.size());
+            lossSum +=
+                gradient.compute(state.net, records, batch, epochParams) * double(batch.size());
             state.adam.step(state.net, gradient.total(), lr);
             positionsRun += batch.size();
             if (!o.quiet && seconds_since(lastPrint) >= o.progressSeconds) {

@@ -23,8 +23,9 @@ struct TrainOptions {
     double lrDrop = 0.3; // learning rate = lr * lrDrop ^ floor(epoch / lrStep)
     int lrStep = 4;
     double weightDecay = 0;
-    double lambda = 0.5;
-    double k = 0; // 0: fitted to the data
+    double lambda = 0.0; // weight of the game result; 0: the search score alone (docs/nnue.md)
+    double k = 0;        // 0: fitted to the data
+    int mirror = 1;      // 1: each epoch sees a fresh half of the positions mirrored a<->h
     int threads = 1;
     double validation = 0.02;
     std::uint64_t seed = 1;

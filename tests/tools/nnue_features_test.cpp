@@ -2,11 +2,14 @@
 // Position, as the spec's formula gives them, with score and result turned to the
 // side to move's view.
 #include "nnue_test_data.h"
+#include "tools/nnue_batch.h"
 #include "tools/nnue_features.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
+#include <sstream>
 
 namespace flotilla::tools::nnue {
 namespace {
@@ -94,6 +97,74 @@ TEST(NnueFeatures, InvalidCodeIsRejected) {
     r[8] |= 0x0F; // code 15 on the first square
     Sample s;
     EXPECT_FALSE(decode(r, &s));
+}
+
+// The FEN mirrored left to right: ranks reversed square by square, castling rights
+// dropped (they have no mirror image), the en-passant file mirrored.
+std::string mirrored_fen(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string board, side, castling, ep, rest;
+    in >> board >> side >> castling >> ep;
+    std::getline(in, rest);
+    std::string out, rank;
+    auto flush = [&] {
+        std::string expanded;
+        for (char c : rank)
+            expanded += std::isdigit(c) ? std::string(c - '0', '1') : std::string(1, c);
+        std::reverse(expanded.begin(), expanded.end());
+        int empty = 0;
+        for (char c : expanded) {
+            if (c == '1') {
+                ++empty;
+                continue;
+            }
+            if (empty) out += char('0' + empty), empty = 0;
+            out += c;
+        }
+        if (empty) out += char('0' + empty);
+        rank.clear();
+    };
+    for (char c : board) {
+        if (c == '/') {
+            flush();
+            out += '/';
+        } else
+            rank += c;
+    }
+    flush();
+    if (ep != "-") ep[0] = char('a' + 'h' - ep[0]);
+    return out + " " + side + " - " + ep + rest;
+}
+
+TEST(NnueFeatures, MirroredSampleIsThatOfTheMirroredPosition) {
+    EXPECT_EQ(mirrored_fen("4k3/8/8/8/8/8/1P6/R3K2R w KQ - 0 1"),
+              "3k4/8/8/8/8/8/6P1/R2K3R w - - 0 1");
+    for (const std::string& fen : testing::NNUE_TEST_FENS) {
+        Position pos, mirror;
+        ASSERT_TRUE(pos.set_fen(fen, false)) << fen;
+        ASSERT_TRUE(mirror.set_fen(mirrored_fen(fen), false)) << mirrored_fen(fen);
+        Sample s, expected;
+        ASSERT_TRUE(decode(pack(pos, 50, GameResult::DRAW), &s));
+        ASSERT_TRUE(decode(pack(mirror, 50, GameResult::DRAW), &expected));
+        mirror_files(&s);
+        EXPECT_EQ(sorted(s.us, s.count), sorted(expected.us, expected.count)) << fen;
+        EXPECT_EQ(sorted(s.them, s.count), sorted(expected.them, expected.count)) << fen;
+        EXPECT_EQ(s.score, expected.score);
+        EXPECT_EQ(s.result, expected.result);
+    }
+}
+
+TEST(NnueFeatures, MirroringPicksAboutHalfPerSaltAndNoneWithoutOne) {
+    int picked = 0, pickedOther = 0, both = 0;
+    for (std::uint32_t i = 0; i < 10000; ++i) {
+        EXPECT_FALSE(mirrored(i, 0));
+        const bool a = mirrored(i, 12345), b = mirrored(i, 777);
+        picked += a, pickedOther += b, both += a && b;
+    }
+    // About half each time, and another half under another salt (epoch).
+    EXPECT_NEAR(picked, 5000, 300);
+    EXPECT_NEAR(pickedOther, 5000, 300);
+    EXPECT_NEAR(both, 2500, 300);
 }
 
 } // namespace
