@@ -16,6 +16,8 @@ class EvalFileTest : public ProtocolTest {
         netPath = temp("net.nnue");
         std::string error;
         ASSERT_TRUE(nnue_test::random_network(64, 8, 2026).save(netPath, &error)) << error;
+        // The tests start from the hand-written evaluation, whatever the build's default.
+        ASSERT_TRUE(send("setoption name EvalFile value classical").empty());
     }
     void TearDown() override {
         for (const auto& p : created) std::filesystem::remove(p);
