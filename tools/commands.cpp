@@ -24,7 +24,7 @@ const char* const DATAGEN_USAGE =
     "         [--threads N (all cores)] [--nodes N] [--book EPD | --random-plies N]\n"
     "         [--opening-max-score CP] [--seed N (from the clock)] [--hash MiB] [--chunk-mb N "
     "(48)]\n"
-    "         [--eval-file classical|NET.nnue]\n";
+    "         [--eval-file classical|<default>|NET.nnue (the engine's default)]\n";
 const char* const TUNE_USAGE =
     "usage: flotilla tune --data FILE [--data FILE ...] --out weights.cpp [--epochs N]\n"
     "         [--threads N] [--lr X] [--lambda X] [--batch N] [--k X]\n"

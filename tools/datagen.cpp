@@ -271,7 +271,13 @@ bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenS
     DatagenOptions run = options;
     if (run.evalFile != "classical") {
         std::string why;
-        auto net = nnue::Network::from_file(run.evalFile, &why);
+        const bool embedded = run.evalFile == "<default>";
+        if (embedded && !nnue::HAS_EMBEDDED_NETWORK) {
+            *error = "--eval-file: this build embeds no network";
+            return false;
+        }
+        auto net = embedded ? nnue::Network::from_bytes(nnue::embedded_network(), &why)
+                            : nnue::Network::from_file(run.evalFile, &why);
         if (!net) {
             *error = "--eval-file: " + why;
             return false;

@@ -4,6 +4,7 @@
 // --out) remain for the Texel tuner.
 #pragma once
 
+#include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
 #include "tools/game_file.h"
 #include "tools/packed_position.h"
@@ -35,8 +36,10 @@ struct DatagenOptions {
     // A random opening whose first search scores beyond this (cp, either side) is
     // replaced by another: unbalanced openings teach little but who was lucky.
     int openingMaxScore = 400;
-    // "classical" (the hand-written evaluation) or a network file (docs/nnue-format.md).
-    std::string evalFile = "classical";
+    // "classical" (the hand-written evaluation), "<default>" (the network embedded in
+    // the binary) or a network file (docs/nnue-format.md). By default the engine's own
+    // default, so that plain datagen plays the current generation's self-play.
+    std::string evalFile = nnue::HAS_EMBEDDED_NETWORK ? "<default>" : "classical";
     // Filled by run_datagen from evalFile; play_game evaluates with it when set.
     std::shared_ptr<const nnue::Network> network;
     std::string networkName = "classical"; // recorded in the game files' header

@@ -130,6 +130,33 @@ TEST(Datagen, NetworkEvaluatesAndIsNamedInTheHeader) {
     fs::remove(net);
 }
 
+// `<default>` is the embedded network, the default when the build has one; a build
+// without one says so before any game.
+TEST(Datagen, DefaultIsTheEmbeddedNetworkWhenTheBuildHasOne) {
+    EXPECT_EQ(DatagenOptions{}.evalFile, nnue::HAS_EMBEDDED_NETWORK ? "<default>" : "classical");
+    const fs::path dir = temp_path("datagen_default_dir");
+    DatagenOptions o = small_run("");
+    o.out.clear();
+    o.outDir = dir.string();
+    o.evalFile = "<default>";
+    o.games = 1;
+    DatagenSummary summary;
+    std::ostringstream progress;
+    std::string error;
+    if (!nnue::HAS_EMBEDDED_NETWORK) {
+        EXPECT_FALSE(run_datagen(o, progress, &summary, &error));
+        EXPECT_NE(error.find("embeds no network"), std::string::npos) << error;
+        EXPECT_FALSE(fs::exists(dir));
+        return;
+    }
+    ASSERT_TRUE(run_datagen(o, progress, &summary, &error)) << error;
+    ASSERT_EQ(summary.files.size(), 1u);
+    GameFileHeader header;
+    ASSERT_TRUE(read_game_file(summary.files[0], &header, [](const GameRecord&) {}).ok());
+    EXPECT_EQ(header["network"].rfind("<default> crc32 ", 0), 0u) << header["network"];
+    fs::remove_all(dir);
+}
+
 TEST(Datagen, UnreadableNetworkIsAnErrorBeforeAnyGame) {
     DatagenOptions o = small_run("");
     o.out.clear();
