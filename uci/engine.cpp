@@ -74,8 +74,8 @@ void Engine::resize_hash(std::int64_t megabytes) {
 }
 
 void Engine::set_threads(int count) {
-    threadCount = count;
-    searcher->set_threads(count, numaPolicy);
+    threadCount = std::min(count, threadCap);
+    searcher->set_threads(threadCount, numaPolicy);
 }
 
 void Engine::set_numa_policy(const std::string& text) {

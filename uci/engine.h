@@ -57,6 +57,9 @@ class Engine {
     void clear_hash();
     // Threads and NumaPolicy: the search threads are rebuilt at the next search.
     void set_threads(int count);
+    // Harnesses that measure parsing (the UCI fuzzer) cap the pool: 1,024 workers under ASan
+    // need more memory than libFuzzer allows, and that measures memory, not parsing.
+    void cap_threads(int most) { threadCap = most; }
     // On a bad policy text the option action fails with the parser's message.
     void set_numa_policy(const std::string& text);
     void set_chess960(bool on);
@@ -116,6 +119,7 @@ class Engine {
     std::int64_t hashMb = DEFAULT_HASH_MB;
     int hashClears = 0;
     int threadCount = 1;
+    int threadCap = int(MAX_THREADS);
     NumaPolicy numaPolicy;
     std::string numaPolicyText = "auto";
     bool chess960Mode = false;

@@ -1,5 +1,5 @@
 // Fuzzes the UCI command parser: input is split into lines and fed to a Protocol
-// writing to a string. Work per command is capped (perft depth, threads) so the
+// writing to a string. Work per command is capped (perft depth, perft and search threads) so the
 // fuzzer measures parsing, not perft, and cannot time out on `go perft 9`.
 #include "uci/engine.h"
 #include "uci/output.h"
@@ -19,6 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::ostringstream sink;
     Output out(sink);
     Engine engine;
+    engine.cap_threads(8);
     ProtocolSettings settings;
     settings.maxPerftDepth = 2;
     settings.maxPerftThreads = 2;
