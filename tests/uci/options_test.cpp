@@ -28,6 +28,15 @@ TEST_F(SetOption, DefaultsReachTheEngine) {
     EXPECT_FALSE(engine.chess960());
 }
 
+// Harnesses (the UCI fuzzer) cap the pool; the option still parses the whole range.
+TEST_F(SetOption, ThreadCapLimitsThePool) {
+    engine.cap_threads(2);
+    EXPECT_TRUE(send("setoption name Threads value 8").empty());
+    EXPECT_EQ(engine.threads(), 2);
+    EXPECT_TRUE(send("setoption name Threads value 1").empty());
+    EXPECT_EQ(engine.threads(), 1);
+}
+
 TEST_F(SetOption, ValidValuesRunTheActions) {
     EXPECT_TRUE(reports_hash(send("setoption name Hash value 64"), 64));
     EXPECT_EQ(engine.hash_mb(), 64);
