@@ -612,6 +612,15 @@ bool Position::is_repetition(int searchPly) const {
     return false;
 }
 
+bool Position::has_repeated() const {
+    const int n = int(states.size()) - 1;
+    const int first = std::max(0, n - std::min(st().rule50, st().pliesFromNull));
+    for (int k = n; k >= first; --k)
+        for (int i = k - 4; i >= first; i -= 2)
+            if (states[i].key == states[k].key) return true;
+    return false;
+}
+
 bool Position::is_fifty_move_draw() const {
     if (st().rule50 < 100) return false;
     // Checkmate on the 100th half-move takes precedence over the fifty-move rule.

@@ -118,6 +118,9 @@ class Position {
     // one earlier occurrence strictly after the search root (searchPly plies back) is
     // enough, otherwise two are needed (a threefold repetition in the game).
     bool is_repetition(int searchPly = 0) const;
+    // Whether any position since the last capture, pawn move or null move occurred
+    // twice (the tablebase root probe must then win without delay).
+    bool has_repeated() const;
     bool is_fifty_move_draw() const;
     bool has_insufficient_material() const;
 

@@ -148,6 +148,19 @@ constexpr Value VALUE_MATED_IN_MAX_PLY = -VALUE_MATE_IN_MAX_PLY;
 constexpr Value mate_in(int ply) { return VALUE_MATE - ply; }
 constexpr Value mated_in(int ply) { return -VALUE_MATE + ply; }
 
+// Tablebase wins and losses: a band just below the mate scores, ordered by distance from
+// the root as they are, and above every evaluation (|eval| <= VALUE_EVAL_MAX).
+constexpr Value VALUE_TB_WIN = VALUE_MATE_IN_MAX_PLY - 1;
+constexpr Value VALUE_TB_WIN_IN_MAX_PLY = VALUE_TB_WIN - MAX_PLY;
+constexpr Value VALUE_TB_LOSS_IN_MAX_PLY = -VALUE_TB_WIN_IN_MAX_PLY;
+constexpr Value VALUE_EVAL_MAX = VALUE_TB_WIN_IN_MAX_PLY - 1;
+constexpr Value tb_win_in(int ply) { return VALUE_TB_WIN - ply; }
+constexpr Value tb_loss_in(int ply) { return -VALUE_TB_WIN + ply; }
+// A proven result (mate or tablebase), which pruning margins must not touch.
+constexpr bool is_decisive(Value v) {
+    return v >= VALUE_TB_WIN_IN_MAX_PLY || v <= VALUE_TB_LOSS_IN_MAX_PLY;
+}
+
 // Centipawn piece values used by SEE and move ordering (P=100, N=B=300, R=500, Q=900).
 constexpr Value PIECE_VALUE[PIECE_TYPE_NB] = {0, 100, 300, 300, 500, 900, 0};
 

@@ -13,7 +13,7 @@ namespace flotilla::eval {
 
 namespace {
 
-constexpr Value MAX_EVAL = VALUE_MATE_IN_MAX_PLY - 1;
+constexpr Value MAX_EVAL = VALUE_EVAL_MAX;
 
 using TermFunction = Score (*)(const Context&, Color);
 

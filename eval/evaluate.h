@@ -13,7 +13,7 @@ class PawnCache;
 struct Weights;
 
 // Static evaluation in centipawns from the side to move's point of view.
-// Never inside the mate range: |result| < VALUE_MATE_IN_MAX_PLY.
+// Never inside the tablebase or mate range: |result| <= VALUE_EVAL_MAX.
 // This overload uses a pawn cache private to the calling thread.
 Value evaluate(const Position& pos);
 

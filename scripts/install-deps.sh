@@ -16,6 +16,7 @@ PACKAGES=(
   libgtest-dev
   libbenchmark-dev
   libzstd-dev # compressed training data (tools/game_file.cpp)
+  libfathom-dev # Syzygy tablebase probing (search/syzygy.cpp)
   qemu-user # runs the start-up CPU check test on an emulated older CPU
 )
 

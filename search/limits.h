@@ -3,7 +3,9 @@
 
 #include "core/types.h"
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace flotilla::search {
@@ -21,6 +23,10 @@ struct Limits {
     bool ponder = false;
     int perft = 0;                 // `go perft N`: count instead of search
     std::vector<Move> searchMoves; // restrict the root to these moves
+    // When the `go` arrived: the clock runs from here, so that work before the search
+    // (rebuilding the thread pool after a Threads change) counts against the move.
+    // Unset: from the start of the search.
+    std::optional<std::chrono::steady_clock::time_point> startedAt;
 
     bool uses_clock() const { return time[WHITE] >= 0 || time[BLACK] >= 0; }
 };

@@ -38,6 +38,13 @@ struct AspirationParams {
     int initialDelta = 20;
 };
 
+// Syzygy probing in the search; the UCI layer loads the tables (search/syzygy.h).
+struct TablebaseParams {
+    Depth probeDepth = 1; // SyzygyProbeDepth: probe nodes of at least this depth
+    bool rule50 = true;   // Syzygy50MoveRule: cursed wins and blessed losses are draws
+    int probeLimit = 7;   // SyzygyProbeLimit: probe positions of at most this many pieces
+};
+
 struct Params {
     AspirationParams aspiration;
     NullMoveParams nullMove;
@@ -65,6 +72,7 @@ struct Params {
     MateThreatExtensionParams mateThreatExtension;
     QsearchChecksParams qsearchChecks;
     QsearchEvasionPruningParams qsearchEvasionPruning;
+    TablebaseParams tablebases;
     int moveOverheadMs = 10; // subtracted from the clock for communication delays
     int multiPv = 1;         // best root moves searched and reported per iteration (MultiPV)
     bool showWdl = false;    // UCI output only: add `wdl W D L` to info lines (UCI_ShowWDL)

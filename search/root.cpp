@@ -40,8 +40,14 @@ SearchInfo Worker::make_info(Value score, Bound bound, const std::vector<Move>& 
     info.timeMs = clock.elapsed_ms();
     info.hashfull = tt.hashfull();
     info.multiPv = multiPv;
+    info.tbHits = tbHitCount;
     info.pv = line;
     return info;
+}
+
+Value Worker::shown_score(Value searchScore) const {
+    const bool mate = searchScore >= VALUE_MATE_IN_MAX_PLY || searchScore <= VALUE_MATED_IN_MAX_PLY;
+    return tbRoot && !mate ? tbRoot->score : searchScore;
 }
 
 // Searches the current root moves to rootDepth inside an aspiration window around
@@ -72,7 +78,7 @@ Value Worker::search_root_line(StackEntry* ss, Value previousScore, int multiPv,
         }
         // Long searches tell the user that the score moved.
         if (onInfo && clock.elapsed_ms() > 3000)
-            onInfo(make_info(score, failed,
+            onInfo(make_info(shown_score(score), failed,
                              {pv->moves[0], pv->moves[0] + std::max(pv->length[0], 1)}, multiPv));
         delta += delta / 2 + 5;
     }
@@ -98,7 +104,7 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
     params = searchParams;
     reductions.emplace(params.lateMoveReductions);
     stop = &stopFlag;
-    clock = Stopwatch();
+    clock = limits.startedAt ? Stopwatch(*limits.startedAt) : Stopwatch();
     planClock = clock;
     pondering = limits.ponder;
     timePlan = plan_time(limits, pos.side_to_move(), params.moveOverheadMs, pos.game_ply());
@@ -110,6 +116,10 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
     seldepth = 0;
     seldepthSeen.store(0, std::memory_order_relaxed);
     rootBestMove = Move::none();
+    tbHitCount = tbRoot ? tbRoot->probes : 0;
+    tbCardinality = tbRoot && !tbRoot->probeInSearch
+                        ? 0
+                        : std::min(syzygy::largest(), params.tablebases.probeLimit);
 
     for (int i = 0; i < STACK_SIZE; ++i) {
         stack[i] = StackEntry{};
@@ -118,12 +128,12 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
     }
     StackEntry* ss = stack + STACK_OFFSET;
 
-    // The root moves: all legal moves, or those of `searchmoves` that are legal.
+    // The root moves: all legal moves, or those of `searchmoves` that are legal; of a
+    // root in the tablebases, those that keep its best result.
+    const std::vector<Move>& allowed = tbRoot ? tbRoot->moves : limits.searchMoves;
     rootMoves.clear();
     for (Move m : MoveList(pos))
-        if (limits.searchMoves.empty() ||
-            std::find(limits.searchMoves.begin(), limits.searchMoves.end(), m) !=
-                limits.searchMoves.end())
+        if (allowed.empty() || std::find(allowed.begin(), allowed.end(), m) != allowed.end())
             rootMoves.push_back(m);
 
     SearchResult result;
@@ -182,8 +192,8 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
                            std::memory_order_relaxed);
         if (onInfo)
             for (int k = 0; k < int(lines.size()); ++k)
-                onInfo(make_info(lines[k].score, BOUND_EXACT, lines[k].pv, k + 1));
-        result.score = lines.front().score;
+                onInfo(make_info(shown_score(lines[k].score), BOUND_EXACT, lines[k].pv, k + 1));
+        result.score = shown_score(lines.front().score);
         result.depth = rootDepth;
 
         // `go mate N`: a mate in N moves (2N - 1 plies) or faster has been found.
@@ -193,10 +203,14 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
         if (stop->load(std::memory_order_relaxed)) break;
     }
 
-    // Stopped before the first line of depth 1 was done: any legal move.
-    const std::vector<Move> bestLine =
-        lines.empty() ? std::vector<Move>{rootMoves.front()} : lines.front().pv;
-    if (!lines.empty() && completedDepth == 0) result.score = lines.front().score;
+    // Stopped before the first line of depth 1 was done: the best root move that
+    // iteration finished (the PV table keeps it), else any legal move.
+    const Move partial = pv->length[0] > 0 ? pv->moves[0][0] : Move::none();
+    const std::vector<Move> bestLine = !lines.empty() ? lines.front().pv
+                                       : is_root_move(partial)
+                                           ? std::vector<Move>{partial}
+                                           : std::vector<Move>{rootMoves.front()};
+    if (!lines.empty() && completedDepth == 0) result.score = shown_score(lines.front().score);
     result.bestMove = bestLine.front();
     result.ponderMove = bestLine.size() > 1 ? bestLine[1] : ponder_move_from_tt(result.bestMove);
     result.nodes = nodeCount;

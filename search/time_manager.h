@@ -53,6 +53,7 @@ std::int64_t scaled_soft_limit(const TimePlan& plan, double factor);
 class Stopwatch {
   public:
     Stopwatch() : start(std::chrono::steady_clock::now()) {}
+    explicit Stopwatch(std::chrono::steady_clock::time_point from) : start(from) {}
     std::int64_t elapsed_ms() const {
         return std::chrono::duration_cast<std::chrono::milliseconds>(
                    std::chrono::steady_clock::now() - start)

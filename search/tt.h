@@ -26,15 +26,15 @@ struct TTData {
     Bound bound;
 };
 
-// Mate scores are stored relative to the node, not the root, so an entry is
-// right wherever in the tree the position is found again.
+// Mate and tablebase scores are stored relative to the node, not the root, so an entry
+// is right wherever in the tree the position is found again.
 constexpr Value value_to_tt(Value v, int ply) {
     if (v == VALUE_NONE) return v;
-    return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
+    return v >= VALUE_TB_WIN_IN_MAX_PLY ? v + ply : v <= VALUE_TB_LOSS_IN_MAX_PLY ? v - ply : v;
 }
 constexpr Value value_from_tt(Value v, int ply) {
     if (v == VALUE_NONE) return v;
-    return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
+    return v >= VALUE_TB_WIN_IN_MAX_PLY ? v - ply : v <= VALUE_TB_LOSS_IN_MAX_PLY ? v + ply : v;
 }
 
 class TranspositionTable {

@@ -48,10 +48,6 @@ Value Worker::static_eval() {
 // A fresh allocation: a Histories temporary would put megabytes on the stack.
 void Worker::clear_histories() { histories = std::make_unique<Histories>(); }
 
-// Nodes the first iteration may use before it can be stopped: far more than depth 1
-// needs in a normal position, and a few milliseconds at most.
-constexpr std::uint64_t FIRST_ITERATION_GRACE = 16384;
-
 bool Worker::time_is_up(std::int64_t limitMs) {
     if (pondering) {
         // The GUI's clock is not running for us until ponderhit; from then on the
@@ -72,10 +68,9 @@ bool Worker::should_abort() {
     else if (limits.nodes && sharedNodes && nodeCount > 0 && (nodeCount & 1023) == 0 &&
              sharedNodes->fetch_add(1024, std::memory_order_relaxed) + 1024 >= limits.nodes)
         aborted = true;
-    // The clock and the shared flag: every 1024 nodes once an iteration is complete, so
-    // that even a `stop` at once gets a searched move; but an exploding first iteration
-    // is stopped too after a grace of nodes (the root then falls back to a legal move).
-    else if ((nodeCount & 1023) == 0 && (completedDepth > 0 || nodeCount >= FIRST_ITERATION_GRACE))
+    // The clock and the shared flag: every 1024 nodes, from the first iteration on (the
+    // root then plays the best move that iteration has finished, or else a legal one).
+    else if ((nodeCount & 1023) == 0 && nodeCount > 0)
         aborted = stop->load(std::memory_order_relaxed) || time_is_up(timePlan.hard);
     if (aborted) stop->store(true, std::memory_order_relaxed);
     return aborted;
@@ -198,6 +193,33 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
         return ttScore;
     }
 
+    // 2b. Syzygy WDL probe, right after a capture or pawn move (Fathom probes only those)
+    //     within the piece limit: a draw is exact, a win or loss a bound in its own band.
+    Value tbFloor = -VALUE_INFINITE, tbCeiling = VALUE_INFINITE;
+    if (!rootNode && !excludedSearch && tbCardinality > 0 && pos.rule50_count() == 0 &&
+        pos.castling_rights() == NO_CASTLING) {
+        const int pieces = popcount(pos.pieces());
+        if (pieces < tbCardinality ||
+            (pieces == tbCardinality && depth >= params.tablebases.probeDepth))
+            if (const std::optional<syzygy::Wdl> wdl = syzygy::probe_wdl(pos)) {
+                ++tbHitCount;
+                const int w = int(*wdl);
+                const int drawn = params.tablebases.rule50 ? 1 : 0; // |w| <= drawn: a draw
+                const Value v = w < -drawn  ? tb_loss_in(ply)
+                                : w > drawn ? tb_win_in(ply)
+                                            : VALUE_DRAW + 2 * w * drawn;
+                const Bound b = w < -drawn ? BOUND_UPPER : w > drawn ? BOUND_LOWER : BOUND_EXACT;
+                if (b == BOUND_EXACT || (b == BOUND_LOWER ? v >= beta : v <= alpha)) {
+                    tt.store(key, value_to_tt(v, ply), VALUE_NONE, std::min(MAX_PLY - 1, depth + 6),
+                             b, Move::none());
+                    return v;
+                }
+                // A PV node searches on, inside what the tables proved.
+                if (pvNode && b == BOUND_LOWER) alpha = std::max(alpha, tbFloor = v);
+                if (pvNode && b == BOUND_UPPER) tbCeiling = v;
+            }
+    }
+
     // 3. Static evaluation, sharpened by the TT score when its bound points the right way.
     Value eval = VALUE_NONE;
     if (inCheck) {
@@ -213,8 +235,7 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
 
     // 4. Static pruning, all behind one guard: not at PV nodes, not in check, not in a
     //    singular search, no mate score near the window.
-    const bool staticPruningAllowed =
-        !pvNode && !inCheck && !excludedSearch && std::abs(beta) < VALUE_MATE_IN_MAX_PLY;
+    const bool staticPruningAllowed = !pvNode && !inCheck && !excludedSearch && !is_decisive(beta);
     Depth threatExtension = 0; // mate-threat / Botvinnik-Markoff, for every move of this node
     if (staticPruningAllowed) {
         // 4a. Razoring into quiescence: trust a confirmed fail low.
@@ -270,7 +291,7 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
                                                 : counters.botvinnikMarkoffExtensions);
             }
             // A mate found by passing is not a proven mate.
-            const Value cutScore = nullScore >= VALUE_MATE_IN_MAX_PLY ? beta : nullScore;
+            const Value cutScore = nullScore >= VALUE_TB_WIN_IN_MAX_PLY ? beta : nullScore;
             const Depth nullReduction =
                 nullScore >= beta ? null_move_depth_reduction(params.nullMoveReductions, depth) : 0;
             if (nullReduction) {
@@ -325,7 +346,7 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
     const MovePicker::Context ctx{histories.get(), (ss - 1)->continuation, (ss - 2)->continuation};
     MovePicker picker(pos, ttMove, ctx, ss->killers[0], ss->killers[1], countermove_for(ss));
 
-    Value bestScore = -VALUE_INFINITE;
+    Value bestScore = tbFloor;
     Move bestMove = Move::none();
     int moveCount = 0;
     Move quietsTried[64], capturesTried[32];
@@ -347,7 +368,8 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
                                   : 0;
 
         // 7. Shallow-depth pruning, once a move that avoids mate is known.
-        const bool movePruningAllowed = !rootNode && !inCheck && bestScore > VALUE_MATED_IN_MAX_PLY;
+        const bool movePruningAllowed =
+            !rootNode && !inCheck && bestScore > VALUE_TB_LOSS_IN_MAX_PLY;
         if (movePruningAllowed && see_pruning_applies(params.seePruning, depth) && !givesCheck &&
             !see_ge(pos, m, see_pruning_threshold(params.seePruning, depth, quiet))) {
             ++(quiet ? counters.seePrunedQuiets : counters.seePrunedCaptures);
@@ -469,6 +491,7 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
     if (bestScore >= beta)
         update_cutoff_histories(ss, bestMove, depth, quietsTried, quietCount, capturesTried,
                                 captureCount);
+    bestScore = std::min(bestScore, tbCeiling);
 
     const Bound bound = bestScore >= beta            ? BOUND_LOWER
                         : pvNode && bestMove.is_ok() ? BOUND_EXACT

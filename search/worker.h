@@ -14,6 +14,7 @@
 #include "search/params.h"
 #include "search/stack.h"
 #include "search/stats.h"
+#include "search/syzygy.h"
 #include "search/time_manager.h"
 #include "search/tt.h"
 
@@ -36,6 +37,7 @@ struct SearchInfo {
     std::int64_t timeMs = 0;
     int hashfull = 0;
     int multiPv = 1; // this line's rank among the MultiPV lines, from 1
+    std::uint64_t tbHits = 0;
     std::vector<Move> pv;
 };
 
@@ -106,6 +108,12 @@ class Worker {
     // use of it. Only while idle.
     void use_network(const nnue::Network* net) { network = net; }
     const nnue::Network* eval_network() const { return network; }
+    // The root's tablebase result for the next search (nothing: the root is not in the
+    // tables): the search keeps to its moves, shows its score unless it finds a mate, and
+    // probes below the root only when it says so. Only while idle.
+    void use_tablebase_root(std::optional<syzygy::RootResult> root) { tbRoot = std::move(root); }
+    // Tablebase probes that answered in the current or last search (tbhits); any thread.
+    std::uint64_t tb_hits() const { return tbHitCount.get(); }
     // Tests: every network evaluation is also made from scratch (a full refresh) and
     // compared; the counts say how many were checked and how many differed.
     void verify_network_evals(bool on) { verifyNetwork = on; }
@@ -143,6 +151,8 @@ class Worker {
                            const InfoCallback& onInfo);
     Move ponder_move_from_tt(Move best) const;
     Value static_eval();
+    // The score to report: a tablebase root's own score replaces any that is not a mate.
+    Value shown_score(Value searchScore) const;
 
     TranspositionTable& tt;
     std::unique_ptr<Histories> histories;
@@ -168,9 +178,12 @@ class Worker {
     std::atomic<std::uint64_t>* sharedNodes = nullptr;
     std::atomic<bool>* stop = nullptr;
     std::vector<Move> rootMoves;
+    std::optional<syzygy::RootResult> tbRoot;
+    int tbCardinality = 0; // probe positions of at most this many pieces (0: no probes)
 
     // Search progress.
     RelaxedCounter nodeCount;
+    RelaxedCounter tbHitCount;
     std::atomic<int> seldepthSeen{0}; // max seldepth of completed iterations, for others
     int threadIndex = 0;
     Stats counters;

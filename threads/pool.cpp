@@ -2,6 +2,9 @@
 
 #include "threads/affinity.h"
 
+#include <new>
+#include <system_error>
+
 namespace flotilla::threads {
 
 PoolThread::PoolThread(search::TranspositionTable& tt, const Topology* topology,
@@ -37,7 +40,21 @@ void PoolThread::loop(search::TranspositionTable& tt, Start start) {
         !bind_current_thread(*start.topology, start.pus, &error))
         bindError = "thread " + std::to_string(start.index) + " not bound: " + error;
     // Created here, after binding, so that its pages come from this thread's node.
-    auto created = std::make_unique<search::Worker>(tt);
+    std::unique_ptr<search::Worker> created;
+    try {
+        created = std::make_unique<search::Worker>(tt);
+    } catch (const std::bad_alloc&) {
+        {
+            std::lock_guard lock(mutex);
+            startError = "thread " + std::to_string(start.index) +
+                         ": not enough memory for its search state";
+            ready = true;
+        }
+        idle.notify_all();
+        std::unique_lock lock(mutex);
+        wake.wait(lock, [&] { return exiting; });
+        return;
+    }
     created->set_thread_index(start.index);
     int where = start.numaNode;
     if (start.weights) {
@@ -99,9 +116,20 @@ void ThreadPool::stop_all() {
     threads.clear(); // joins
 }
 
-void ThreadPool::resize(int count, const NumaPolicy& policy) {
+std::string ThreadPool::resize(int count, const NumaPolicy& policy, int fallback) {
+    const std::string error = try_resize(count, policy);
+    if (error.empty()) return error;
+    for (int smaller : {fallback, 1}) {
+        if (smaller >= count) continue;
+        if (try_resize(smaller, policy).empty()) return error;
+    }
+    return error;
+}
+
+std::string ThreadPool::try_resize(int count, const NumaPolicy& policy) {
     stop_all();
     placementWarnings.clear();
+    std::string error;
     PlacementPlan plan;
     if (topology) plan = plan_placement(topology->description(), count, policy);
     placementWarnings = plan.warnings;
@@ -115,15 +143,30 @@ void ThreadPool::resize(int count, const NumaPolicy& policy) {
             pus = plan.threads[std::size_t(i)].pus;
             node = plan.threads[std::size_t(i)].numaNode;
         }
-        threads.push_back(
-            std::make_unique<PoolThread>(tt, topology, std::move(pus), node, weights.get(), i));
+        try {
+            if (spawnHook) spawnHook(i);
+            threads.push_back(
+                std::make_unique<PoolThread>(tt, topology, std::move(pus), node, weights.get(), i));
+        } catch (const std::system_error& e) {
+            error = "the system refused thread " + std::to_string(i) + " (" + e.what() + ")";
+            break;
+        } catch (const std::bad_alloc&) {
+            error = "not enough memory for thread " + std::to_string(i);
+            break;
+        }
     }
     // The threads start and allocate their workers in parallel; then collect warnings.
     for (const auto& t : threads) {
         t->wait_ready();
+        if (!t->start_error().empty() && error.empty()) error = t->start_error();
         if (!t->bind_error().empty()) placementWarnings.push_back(t->bind_error());
-        t->worker().use_network(network_on_node(t->numa_node()));
     }
+    if (!error.empty()) {
+        stop_all(); // the threads that started exit; none has a job
+        return error;
+    }
+    for (const auto& t : threads) t->worker().use_network(network_on_node(t->numa_node()));
+    return error;
 }
 
 const nnue::Network* ThreadPool::network_on_node(int node) const {

@@ -50,6 +50,9 @@ class PoolThread {
     // others may also read its atomic counters while it searches.
     search::Worker& worker() const { return *searchWorker; }
     const std::string& bind_error() const { return bindError; }
+    // Why the thread has no worker (its memory could not be allocated); empty when it has
+    // one. A thread without a worker must get no job; it only waits to exit.
+    const std::string& start_error() const { return startError; }
     // The NUMA node whose copies of the shared tables this thread reads (-1: unknown).
     int numa_node() const { return node; }
 
@@ -72,6 +75,7 @@ class PoolThread {
     bool exiting = false;
     std::unique_ptr<search::Worker> searchWorker;
     std::string bindError;
+    std::string startError;
     int node = -1;
     std::thread thread;
 };
@@ -84,8 +88,14 @@ class ThreadPool {
     ThreadPool(const ThreadPool&) = delete;
     ThreadPool& operator=(const ThreadPool&) = delete;
 
-    // Replaces the threads by `count` new ones placed per `policy`. Only while idle.
-    void resize(int count, const NumaPolicy& policy);
+    // Replaces the threads by `count` new ones placed per `policy`. Only while idle. When
+    // the system refuses a thread or the memory of a worker, the pool is rebuilt with
+    // `fallback` threads (or, failing that too, one) and the reason is returned; empty
+    // on success.
+    std::string resize(int count, const NumaPolicy& policy, int fallback = 1);
+    // Tests: called with each thread's index before it is created; it may throw what
+    // creating a thread throws (std::system_error) or std::bad_alloc.
+    void set_spawn_hook(std::function<void(int)> hook) { spawnHook = std::move(hook); }
     int size() const { return int(threads.size()); }
     PoolThread& operator[](int index) const { return *threads[std::size_t(index)]; }
     // Messages from placement and binding (oversubscription, refused binds).
@@ -101,6 +111,7 @@ class ThreadPool {
 
   private:
     void stop_all();
+    std::string try_resize(int count, const NumaPolicy& policy);
 
     search::TranspositionTable& tt;
     const Topology* topology;
@@ -110,6 +121,7 @@ class ThreadPool {
     std::unique_ptr<const nnue::Network> networkCopy;        // without one
     std::vector<std::unique_ptr<PoolThread>> threads;
     std::vector<std::string> placementWarnings;
+    std::function<void(int)> spawnHook;
 };
 
 } // namespace flotilla::threads

@@ -1,5 +1,6 @@
 #include "threads/search_thread.h"
 
+#include "core/movegen.h"
 #include "threads/lazy_smp.h"
 #include "threads/table_placement.h"
 
@@ -58,10 +59,23 @@ void SearchThread::set_threads(int count, const NumaPolicy& policy) {
     place_table();
 }
 
-void SearchThread::build_pool() {
-    if (!poolStale) return;
-    pool.resize(wantedThreads, wantedPolicy);
+std::string SearchThread::build_pool() {
+    if (!poolStale) return {};
+    // On failure the pool falls back to the size it had (or one thread), which is then
+    // what the search runs with.
+    const int previous = std::max(pool.size(), 1);
+    std::string error = pool.resize(wantedThreads, wantedPolicy, previous);
     poolStale = false;
+    if (!error.empty()) {
+        wantedThreads = pool.size();
+        place_table();
+    }
+    return error;
+}
+
+std::string SearchThread::apply_threads() {
+    wait();
+    return build_pool();
 }
 
 void SearchThread::clear_histories() {
@@ -73,10 +87,7 @@ void SearchThread::clear_histories() {
     for (int i = 0; i < pool.size(); ++i) pool[i].wait_idle();
 }
 
-const search::Stats& SearchThread::stats() const {
-    static const search::Stats none;
-    return pool.size() > 0 ? pool[0].worker().stats() : none;
-}
+const search::Stats& SearchThread::stats() const { return lastStats; }
 
 search::Stats SearchThread::summed_stats() const {
     search::Stats sum;
@@ -84,9 +95,13 @@ search::Stats SearchThread::summed_stats() const {
     return sum;
 }
 
-void SearchThread::start(const Position& pos, const search::Limits& limits,
+void SearchThread::start(const Position& pos, const search::Limits& goLimits,
                          const search::Params& params, search::InfoCallback onInfo,
                          BestMoveCallback onBestMove) {
+    // The move's clock starts now: waiting for the last search and rebuilding the pool
+    // (after a Threads change: seconds on a big machine) are part of this move's time.
+    search::Limits limits = goLimits;
+    if (!limits.startedAt) limits.startedAt = std::chrono::steady_clock::now();
     wait();
     build_pool();
     // Entries of earlier searches become older by one, so that replacement prefers
@@ -113,7 +128,8 @@ void SearchThread::start(const Position& pos, const search::Limits& limits,
 void SearchThread::run(search::Worker& main, const Position& pos, const search::Limits& limits,
                        const search::Params& params, const search::InfoCallback& onInfo,
                        const BestMoveCallback& onBestMove) {
-    const search::Stopwatch clock;
+    const search::Stopwatch clock =
+        limits.startedAt ? search::Stopwatch(*limits.startedAt) : search::Stopwatch();
     const int count = pool.size();
     std::vector<search::SearchResult> results(static_cast<std::size_t>(count));
     for (int i = 1; i < count; ++i) pool[i].worker().reset_nodes(); // idle: no old counts
@@ -125,6 +141,22 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
     const search::Limits helperLimits = helper_limits(limits);
     search::Params helperParams = params;
     helperParams.multiPv = 1; // only the main thread reports lines
+
+    // A root in the Syzygy tables: ranked here, on the main thread before the helpers
+    // start, because Fathom's root probe is not thread-safe. Every thread then keeps to
+    // the moves of the best rank; the root's probes count once, for the main thread.
+    std::vector<Move> candidates = limits.searchMoves;
+    if (candidates.empty())
+        for (Move m : MoveList(pos)) candidates.push_back(m);
+    std::optional<search::syzygy::RootResult> tbRoot =
+        search::syzygy::probe_root(pos, candidates, params.tablebases);
+    for (int i = 1; i < count; ++i) {
+        std::optional<search::syzygy::RootResult> helperRoot = tbRoot;
+        if (helperRoot) helperRoot->probes = 0;
+        pool[i].worker().use_tablebase_root(std::move(helperRoot));
+    }
+    main.use_tablebase_root(std::move(tbRoot));
+
     for (int i = 1; i < count; ++i)
         pool[i].dispatch([&, i](search::Worker& helper) {
             results[std::size_t(i)] = helper.search(pos, helperLimits, helperParams, stopFlag);
@@ -135,8 +167,10 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
     const auto allThreads = [&](const search::SearchInfo& info) {
         search::SearchInfo combined = info;
         combined.nodes = 0;
+        combined.tbHits = 0;
         for (int i = 0; i < count; ++i) {
             combined.nodes += pool[i].worker().nodes();
+            combined.tbHits += pool[i].worker().tb_hits();
             if (i > 0)
                 combined.seldepth =
                     std::max(combined.seldepth, pool[i].worker().seldepth_reached());
@@ -162,11 +196,13 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
             info.seldepth = std::max(info.seldepth, pool[i].worker().seldepth_reached());
         info.score = chosen.score;
         info.nodes = chosen.nodes;
+        for (int i = 0; i < count; ++i) info.tbHits += pool[i].worker().tb_hits();
         info.timeMs = clock.elapsed_ms();
         info.hashfull = table.hashfull();
         info.pv = chosen.pv;
         onInfo(info);
     }
+    lastStats = summed_stats(); // the helpers are idle: their counters are final
     {
         std::unique_lock lock(mutex);
         released.wait(lock, [&] { return !holdBestMove || stopRequested; });

@@ -34,6 +34,12 @@ class SearchThread {
     // clear_histories, so that setting Threads to 1024 costs nothing until it is used.
     void set_threads(int count, const NumaPolicy& policy);
     int thread_count() const { return wantedThreads; }
+    // Builds the threads set_threads asked for now rather than at the next search, and
+    // says why when the system refused a thread or its memory: the pool then keeps (or
+    // returns to) its previous size, and thread_count() says so. Only while idle.
+    std::string apply_threads();
+    // Tests: see ThreadPool::set_spawn_hook. Only while idle.
+    void set_spawn_hook(std::function<void(int)> hook) { pool.set_spawn_hook(std::move(hook)); }
     // The detected machine; null when hwloc could not read it (nothing is bound then).
     const Topology* topology() const { return machine ? &*machine : nullptr; }
 
@@ -54,7 +60,8 @@ class SearchThread {
     void set_network(const nnue::Network* net) { pool.use_network(net); }
     // Valid only while no search runs.
     void clear_histories();
-    // The main thread's statistics of the last search.
+    // The statistics of the last search, summed over all its threads; from the best-move
+    // callback on, or while idle.
     const search::Stats& stats() const;
     // The statistics of the last search summed over all threads; only while idle.
     search::Stats summed_stats() const;
@@ -62,7 +69,7 @@ class SearchThread {
     const std::vector<std::string>& placement_warnings() const { return pool.warnings(); }
 
   private:
-    void build_pool();
+    std::string build_pool();
     // Gives the table an executor that places its pages on the nodes of the planned
     // threads, when those nodes change.
     void place_table();
@@ -86,6 +93,7 @@ class SearchThread {
     std::condition_variable released;
     bool holdBestMove = false; // infinite or ponder, until stop/ponderhit
     bool stopRequested = false;
+    search::Stats lastStats;
 };
 
 } // namespace flotilla::threads

@@ -8,8 +8,9 @@ namespace flotilla::uci {
 
 void Protocol::cmd_go(Args args) {
     search::Limits limits;
-    std::string message;
-    if (!parse_go(args, engine.position(), limits, &message)) return error(message);
+    std::string message, notice;
+    if (!parse_go(args, engine.position(), limits, &message, &notice)) return error(message);
+    if (!notice.empty()) out.line("info string " + notice);
     if (limits.perft > 0)
         run_perft(limits.perft);
     else

@@ -3,6 +3,7 @@
 #include "core/perft.h"
 #include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
+#include "search/syzygy.h"
 #include "threads/topology_report.h"
 #include "uci/engine_options.h"
 #include "uci/text.h"
@@ -74,8 +75,17 @@ void Engine::resize_hash(std::int64_t megabytes) {
 }
 
 void Engine::set_threads(int count) {
+    const int previous = threadCount;
     threadCount = std::min(count, threadCap);
     searcher->set_threads(threadCount, numaPolicy);
+    // Built now, so that a refusal is reported here and the previous pool stays.
+    const std::string error = searcher->apply_threads();
+    if (error.empty()) return;
+    threadCount = searcher->thread_count();
+    actionError = "Threads " + std::to_string(count) + ": " + error + "; keeping " +
+                  std::to_string(threadCount) + (threadCount == 1 ? " thread" : " threads");
+    if (threadCount != previous)
+        actionError += " (not " + std::to_string(previous) + ": that failed too)";
 }
 
 void Engine::set_numa_policy(const std::string& text) {
@@ -88,6 +98,11 @@ void Engine::set_numa_policy(const std::string& text) {
     numaPolicy = *parsed;
     numaPolicyText = text;
     searcher->set_threads(threadCount, numaPolicy);
+    if (const std::string failed = searcher->apply_threads(); !failed.empty()) {
+        threadCount = searcher->thread_count();
+        actionError = "NumaPolicy: " + failed + "; searching with " + std::to_string(threadCount) +
+                      " threads";
+    }
 }
 
 std::optional<std::string> Engine::topology_report(std::string* error) const {
@@ -145,6 +160,31 @@ void Engine::set_eval_file(const std::string& value) {
     actionNotice = "EvalFile: network " + std::to_string(loadedNetwork->hidden()) + "x" +
                    std::to_string(loadedNetwork->buckets()) + " loaded" +
                    (evalDescription.empty() ? "" : ": " + evalDescription);
+}
+
+void Engine::set_syzygy_path(const std::string& value) {
+    const search::syzygy::LoadReport report = search::syzygy::load(value);
+    const auto joined = [](const std::vector<std::string>& items) {
+        std::string s;
+        for (const std::string& item : items) s += (s.empty() ? "" : ", ") + quote(item);
+        return s;
+    };
+    std::string problems;
+    if (!report.unreadable.empty()) problems += "; cannot read " + joined(report.unreadable);
+    if (!report.corrupt.empty()) problems += "; not Syzygy tables: " + joined(report.corrupt);
+    const bool off = value.empty() || value == "<empty>";
+    if (!off && report.largest == 0) {
+        search::syzygy::load(syzygyPath); // the previous tables stay
+        actionError = "SyzygyPath: no Syzygy tables found in " + quote(value) + problems + "; " +
+                      (search::syzygy::largest() > 0 ? "keeping the previous tables"
+                                                     : "playing without tablebases");
+        return;
+    }
+    syzygyPath = value;
+    if (off) return;
+    actionNotice = "SyzygyPath: " + std::to_string(report.wdlFiles) + " WDL and " +
+                   std::to_string(report.dtzFiles) + " DTZ tables, up to " +
+                   std::to_string(report.largest) + " pieces" + problems;
 }
 
 void Engine::set_chess960(bool on) {

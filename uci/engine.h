@@ -67,6 +67,11 @@ class Engine {
     // embedded at build time) or a network file's path. A file that cannot be loaded
     // fails the option action with the reason, and the evaluation stays as it was.
     void set_eval_file(const std::string& value);
+    // SyzygyPath: directories separated by ':' (`<empty>` or nothing: no tables). A path
+    // where no table loads fails the option and the previous tables stay; directories
+    // that cannot be read and files that are not tables are reported in the notice.
+    void set_syzygy_path(const std::string& value);
+    const std::string& syzygy_path() const { return syzygyPath; }
     // The loaded network's description; empty with the classical evaluation.
     const std::string& eval_description() const { return evalDescription; }
     // The network in use (null: the hand-written evaluation), for `bench`.
@@ -124,6 +129,7 @@ class Engine {
     std::string numaPolicyText = "auto";
     bool chess960Mode = false;
     std::string evalDescription;
+    std::string syzygyPath = "<empty>";
     std::optional<nnue::Network> loadedNetwork; // the master the pool's copies came from
 };
 

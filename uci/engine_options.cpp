@@ -18,6 +18,20 @@ constexpr OptionSpec OPTION_TABLE[] = {
     // The evaluation: `classical`, `<default>` (the embedded network) or a network file.
     string_option("EvalFile", Engine::DEFAULT_EVAL_FILE,
                   [](Engine& e, const Option& o) { e.set_eval_file(o.as_string()); }),
+    // Syzygy tablebases, with Stockfish's option names and meanings.
+    string_option("SyzygyPath", "<empty>",
+                  [](Engine& e, const Option& o) { e.set_syzygy_path(o.as_string()); }),
+    spin_option("SyzygyProbeDepth", 1, 1, 100,
+                [](Engine& e, const Option& o) {
+                    e.search_params().tablebases.probeDepth = Depth(o.as_int());
+                }),
+    check_option(
+        "Syzygy50MoveRule", true,
+        [](Engine& e, const Option& o) { e.search_params().tablebases.rule50 = o.as_bool(); }),
+    spin_option("SyzygyProbeLimit", 7, 0, 7,
+                [](Engine& e, const Option& o) {
+                    e.search_params().tablebases.probeLimit = int(o.as_int());
+                }),
     check_option("UCI_Chess960", false,
                  [](Engine& e, const Option& o) { e.set_chess960(o.as_bool()); }),
     spin_option(

@@ -13,8 +13,8 @@ std::string format_score(Value score) {
 }
 
 Wdl wdl_estimate(Value score, int gamePly) {
-    if (score >= VALUE_MATE_IN_MAX_PLY) return {1000, 0, 0};
-    if (score <= VALUE_MATED_IN_MAX_PLY) return {0, 0, 1000};
+    if (score >= VALUE_TB_WIN_IN_MAX_PLY) return {1000, 0, 0}; // mate or tablebase win
+    if (score <= VALUE_TB_LOSS_IN_MAX_PLY) return {0, 0, 1000};
     const double progress = std::clamp(gamePly, 0, 160) / 160.0;
     const double a = 180.0 - 50.0 * progress;
     const double b = 70.0;
@@ -39,7 +39,8 @@ std::string format_info(const search::SearchInfo& info, const Position& pos, boo
     const std::int64_t ms = std::max<std::int64_t>(info.timeMs, 0);
     const std::uint64_t nps = ms > 0 ? info.nodes * 1000 / std::uint64_t(ms) : info.nodes * 1000;
     s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(nps) + " hashfull " +
-         std::to_string(info.hashfull) + " time " + std::to_string(ms);
+         std::to_string(info.hashfull) + " tbhits " + std::to_string(info.tbHits) + " time " +
+         std::to_string(ms);
     if (!info.pv.empty()) {
         s += " pv";
         Position line = pos;

@@ -24,8 +24,7 @@ int evaluate_raw(const Position& pos, AccumulatorStack& acc, const Network& net)
 }
 
 Value evaluate(const Position& pos, AccumulatorStack& acc, const Network& net) {
-    return std::clamp(evaluate_raw(pos, acc, net), VALUE_MATED_IN_MAX_PLY + 1,
-                      VALUE_MATE_IN_MAX_PLY - 1);
+    return std::clamp(evaluate_raw(pos, acc, net), -VALUE_EVAL_MAX, VALUE_EVAL_MAX);
 }
 
 } // namespace flotilla::nnue

@@ -20,8 +20,7 @@ struct MultiCutParams {
 
 constexpr bool multi_cut_applies(const MultiCutParams& p, Depth depth, bool cutNode, bool pvNode,
                                  Value beta) {
-    return p.enabled && cutNode && !pvNode && depth >= p.minDepth &&
-           std::abs(beta) < VALUE_MATE_IN_MAX_PLY;
+    return p.enabled && cutNode && !pvNode && depth >= p.minDepth && !is_decisive(beta);
 }
 
 constexpr Depth multi_cut_probe_depth(const MultiCutParams& p, Depth depth) {

@@ -31,8 +31,7 @@ struct NullMoveContext {
 // in a king-and-pawns ending (zugzwang), and never twice in a row.
 constexpr bool null_move_allowed(const NullMoveParams& p, const NullMoveContext& c) {
     return p.enabled && !c.inCheck && !c.pvNode && !c.afterNullMove && c.hasNonPawnMaterial &&
-           c.depth >= p.minDepth && c.staticEval >= c.beta && c.beta > VALUE_MATED_IN_MAX_PLY &&
-           c.beta < VALUE_MATE_IN_MAX_PLY;
+           c.depth >= p.minDepth && c.staticEval >= c.beta && !is_decisive(c.beta);
 }
 
 // Adaptive R: deeper searches and larger margins over beta reduce more.

@@ -24,8 +24,7 @@ constexpr Value probcut_beta(const ProbCutParams& p, Value beta) { return beta +
 // range, unless a fairly deep TT entry already says the node stays below probcutBeta.
 constexpr bool probcut_applies(const ProbCutParams& p, Depth depth, bool pvNode, Value beta,
                                Depth ttDepth, Value ttScore) {
-    if (!p.enabled || pvNode || depth < p.minDepth || std::abs(beta) >= VALUE_MATE_IN_MAX_PLY)
-        return false;
+    if (!p.enabled || pvNode || depth < p.minDepth || is_decisive(beta)) return false;
     const bool ttRefutes = ttScore != VALUE_NONE && ttDepth >= depth - p.ttDepthSlack &&
                            ttScore < probcut_beta(p, beta);
     return !ttRefutes;

@@ -18,7 +18,7 @@ struct QsearchEvasionPruningParams {
 // `bestScore` is the best so far (a mated score means no safe evasion is known yet).
 constexpr bool qsearch_prunes_evasion(const QsearchEvasionPruningParams& p, bool inCheck,
                                       bool quiet, int quietEvasionsSearched, Value bestScore) {
-    return p.enabled && inCheck && quiet && bestScore > VALUE_MATED_IN_MAX_PLY &&
+    return p.enabled && inCheck && quiet && bestScore > VALUE_TB_LOSS_IN_MAX_PLY &&
            quietEvasionsSearched >= p.quietEvasionsKept;
 }
 

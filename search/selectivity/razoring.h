@@ -21,14 +21,14 @@ struct RazoringParams {
 // True when a quiescence search should confirm a likely fail low.
 constexpr bool razor_to_qsearch(const RazoringParams& p, Depth depth, Value staticEval,
                                 Value alpha) {
-    return p.enabled && depth <= p.maxQsearchDepth && alpha < VALUE_MATE_IN_MAX_PLY &&
+    return p.enabled && depth <= p.maxQsearchDepth && alpha < VALUE_TB_WIN_IN_MAX_PLY &&
            staticEval + p.qsearchMarginBase + p.qsearchMarginPerDepth * depth < alpha;
 }
 
 // Plies to take off the depth (0 or 1).
 constexpr Depth limited_razoring_reduction(const RazoringParams& p, Depth depth, Value staticEval,
                                            Value alpha) {
-    return p.enabled && depth == p.limitedDepth && alpha < VALUE_MATE_IN_MAX_PLY &&
+    return p.enabled && depth == p.limitedDepth && alpha < VALUE_TB_WIN_IN_MAX_PLY &&
                    staticEval + p.limitedMargin <= alpha
                ? 1
                : 0;

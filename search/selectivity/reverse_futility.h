@@ -20,7 +20,7 @@ constexpr Value reverse_futility_margin(const ReverseFutilityParams& p, Depth de
 // For non-PV nodes not in check (the caller's shared static-pruning guard).
 constexpr bool reverse_futility_prunes(const ReverseFutilityParams& p, Depth depth,
                                        Value staticEval, Value beta, bool improving) {
-    return p.enabled && depth <= p.maxDepth && staticEval < VALUE_MATE_IN_MAX_PLY &&
+    return p.enabled && depth <= p.maxDepth && staticEval < VALUE_TB_WIN_IN_MAX_PLY &&
            staticEval - reverse_futility_margin(p, depth, improving) >= beta;
 }
 

@@ -36,7 +36,7 @@ constexpr bool singular_search_applies(const SingularExtensionParams& p, const S
     return p.enabled && c.isTTMove && !c.excludedSearch && c.depth >= p.minDepth &&
            singular_search_depth(c.depth) >= 1 && c.lowerBound &&
            c.ttDepth >= c.depth - p.ttDepthSlack && c.ttScore != VALUE_NONE &&
-           c.ttScore < VALUE_MATE_IN_MAX_PLY && c.ttScore > VALUE_MATED_IN_MAX_PLY;
+           !is_decisive(c.ttScore);
 }
 
 constexpr Value singular_beta(const SingularExtensionParams& p, Value ttScore, Depth depth) {

@@ -32,6 +32,19 @@ TEST(Repetition, GameHistoryNeedsTwoEarlierOccurrences) {
     EXPECT_TRUE(pos.is_repetition(0)); // third occurrence
 }
 
+TEST(Repetition, HasRepeatedSeesAnyRepeatSinceTheLastPawnMove) {
+    Position pos;
+    EXPECT_FALSE(pos.has_repeated());
+    ASSERT_NO_FATAL_FAILURE(play(pos, {"g1f3", "g8f6", "f3g1"}));
+    EXPECT_FALSE(pos.has_repeated());
+    ASSERT_NO_FATAL_FAILURE(play(pos, {"f6g8"})); // the start position again
+    EXPECT_TRUE(pos.has_repeated());
+    ASSERT_NO_FATAL_FAILURE(play(pos, {"b1c3"})); // still: the repeat is in the window
+    EXPECT_TRUE(pos.has_repeated());
+    ASSERT_NO_FATAL_FAILURE(play(pos, {"e7e5"})); // a pawn move closes the window
+    EXPECT_FALSE(pos.has_repeated());
+}
+
 TEST(Repetition, OneOccurrenceInsideTheSearchTreeCounts) {
     // Root: the start position after 1.e4 e5 (so nothing before it can repeat).
     Position pos;

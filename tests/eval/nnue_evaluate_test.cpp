@@ -74,10 +74,10 @@ TEST(NnueEvaluate, SearchEvaluationStaysOutsideTheMateRange) {
     nnue::AccumulatorStack stack;
     stack.reset(net);
     EXPECT_GT(nnue::evaluate_raw(pos, stack, net), VALUE_MATE);
-    EXPECT_EQ(nnue::evaluate(pos, stack, net), VALUE_MATE_IN_MAX_PLY - 1);
+    EXPECT_EQ(nnue::evaluate(pos, stack, net), VALUE_EVAL_MAX);
     net.set_output_bias(0, -2000000000);
     stack.reset(net);
-    EXPECT_EQ(nnue::evaluate(pos, stack, net), VALUE_MATED_IN_MAX_PLY + 1);
+    EXPECT_EQ(nnue::evaluate(pos, stack, net), -VALUE_EVAL_MAX);
 }
 
 } // namespace

@@ -96,16 +96,16 @@ TEST(EvalSanity, NeverReturnsAMateRangeValue) {
     fens.push_back("kq6/8/8/8/8/8/8/7K w - - 0 1");
     for (const auto& fen : fens) {
         const Value v = eval::evaluate(position(fen));
-        EXPECT_LT(std::abs(v), VALUE_MATE_IN_MAX_PLY) << fen;
+        EXPECT_LE(std::abs(v), VALUE_EVAL_MAX) << fen;
     }
     // Absurd weights hit the bound instead of running into mate scores.
     eval::Weights huge = eval::DEFAULT_WEIGHTS;
     huge.pieceValue[QUEEN - PAWN] = eval::Score(30000, 30000);
     eval::PawnCache cache(1);
     const Position pos = position("4k3/p7/8/8/8/8/8/QQ2K3 w - - 0 1");
-    EXPECT_EQ(eval::evaluate(pos, cache, huge), VALUE_MATE_IN_MAX_PLY - 1);
+    EXPECT_EQ(eval::evaluate(pos, cache, huge), VALUE_EVAL_MAX);
     const Position flipped = position(flip_colours(pos.fen()));
-    EXPECT_EQ(eval::evaluate(flipped, cache, huge), VALUE_MATE_IN_MAX_PLY - 1);
+    EXPECT_EQ(eval::evaluate(flipped, cache, huge), VALUE_EVAL_MAX);
 }
 
 TEST(EvalSanity, TraceNamesEveryTerm) {

@@ -51,6 +51,21 @@ TEST(QsearchEvasionPruning, MovetimeStopsAnUnfinishedFirstIteration) {
     EXPECT_TRUE(MoveList(pos).contains(run.result.bestMove));
 }
 
+// A `stop` is honoured in the first iteration too, at once rather than after a grace of
+// nodes: in the storm without pruning, depth 1 alone would take millions of nodes.
+TEST(QsearchEvasionPruning, AStopEndsTheFirstIterationAtOnce) {
+    Params off;
+    off.qsearchEvasionPruning.enabled = false;
+    Position pos;
+    ASSERT_TRUE(pos.set_fen(PROMOTION_STORM, false));
+    TranspositionTable tt;
+    auto worker = std::make_unique<Worker>(tt);
+    std::atomic<bool> stop{true};
+    const SearchResult result = worker->search(pos, Limits{}, off, stop);
+    EXPECT_LT(result.nodes, 2048u);
+    EXPECT_TRUE(MoveList(pos).contains(result.bestMove));
+}
+
 // Pruning starts only once the side in check has a safe evasion: mates stay exact.
 TEST(QsearchEvasionPruning, KeepsMateScoresExact) {
     const auto backRank = run_search("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", depth_limit(4));

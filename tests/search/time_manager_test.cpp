@@ -2,8 +2,11 @@
 // honoured, a sane share of a long clock, no loss on time in sudden death, and the
 // stability scaling of the soft limit.
 #include "search/time_manager.h"
+#include "search_helpers.h"
 
 #include <gtest/gtest.h>
+
+#include <chrono>
 
 using namespace flotilla;
 using namespace flotilla::search;
@@ -141,4 +144,16 @@ TEST(TimeManager, StabilityScalesTheSoftLimit) {
     const TimePlan p = plan_time(clock_limits(60000, 0), WHITE, 0, 0);
     EXPECT_LT(scaled_soft_limit(p, stability_factor(10, 0)), p.soft);
     EXPECT_GT(scaled_soft_limit(p, stability_factor(0, 80)), p.soft);
+}
+
+// The clock runs from the `go` (Limits::startedAt), not from the start of the search:
+// what came before it (a thread pool rebuilt after a Threads change) counts too.
+TEST(TimeManager, TheClockRunsFromTheGo) {
+    Limits limits;
+    limits.moveTime = 2100;
+    limits.startedAt = std::chrono::steady_clock::now() - std::chrono::milliseconds(2000);
+    const auto run = flotilla::search::testing::run_search(Position::START_FEN, limits);
+    ASSERT_FALSE(run.infos.empty());
+    EXPECT_GE(run.infos.front().timeMs, 2000);
+    EXPECT_TRUE(run.result.bestMove);
 }

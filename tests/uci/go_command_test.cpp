@@ -58,11 +58,23 @@ TEST_F(GoCommand, PerftDepthLimitOfTheProtocolSettings) {
     EXPECT_TRUE(captured.str().ends_with("\nNodes searched: 400\n")) << captured.str();
 }
 
+TEST_F(GoCommand, NodesZeroPlaysALegalMoveAfterOneNotice) {
+    send("position startpos");
+    const auto lines = send("go nodes 0");
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(lines[0], "info string go: 'nodes' 0 is read as depth 1, the smallest search");
+    engine.wait_search();
+    std::string text;
+    out.with_lock([&] { text = captured.str(); });
+    EXPECT_TRUE(contains(text, "info depth 1 ")) << text;
+    EXPECT_FALSE(contains(text, "info depth 2 ")) << text;
+    EXPECT_TRUE(contains(text, "bestmove ")) << text;
+}
+
 TEST_F(GoCommand, BadParametersGiveOneErrorLine) {
-    for (const char* line :
-         {"go perft", "go perft 0", "go perft x", "go perft -1", "go depth x", "go wtime 10s",
-          "go nodes -5", "go foo", "go depth 5 bar", "go movetime", "go searchmoves e2e5",
-          "go depth 99999999999999999999", "go searchmoves e2e4 zz"}) {
+    for (const char* line : {"go perft", "go perft x", "go depth x", "go wtime 10s", "go foo",
+                             "go depth 5 bar", "go movetime", "go searchmoves e2e5",
+                             "go depth 99999999999999999999", "go searchmoves e2e4 zz"}) {
         const auto error = send_expecting_error(line);
         EXPECT_TRUE(contains(error, "go: ")) << error;
     }
@@ -119,6 +131,66 @@ TEST(GoParser, NegativeClockMeansNoTimeLeft) {
     const auto l = parse("wtime -50 btime 100");
     EXPECT_EQ(l.time[WHITE], 0);
     EXPECT_TRUE(l.uses_clock());
+}
+
+namespace {
+// Parses a line that must succeed with a notice, and returns the notice.
+std::string notice_of(const std::string& line, search::Limits& limits,
+                      const Position& pos = Position()) {
+    const auto tokens = split_tokens(line);
+    std::string error, notice;
+    EXPECT_TRUE(parse_go(tokens, pos, limits, &error, &notice)) << line << ": " << error;
+    EXPECT_TRUE(notice.starts_with("go: ")) << line << ": '" << notice << "'";
+    return notice;
+}
+} // namespace
+
+TEST(GoParser, NumbersOutOfRangeAreReadAsTheNearestWithANotice) {
+    search::Limits l;
+    EXPECT_EQ(notice_of("depth 0", l), "go: 'depth' 0 is read as 1");
+    EXPECT_EQ(l.depth, 1);
+    EXPECT_EQ(notice_of("depth 1000", l), "go: 'depth' 1000 is read as 245");
+    EXPECT_EQ(l.depth, 245);
+    EXPECT_EQ(notice_of("perft 0", l), "go: 'perft' 0 is read as 1");
+    EXPECT_EQ(l.perft, 1);
+    EXPECT_EQ(notice_of("mate -3", l), "go: 'mate' -3 is read as 1");
+    EXPECT_EQ(l.mate, 1);
+    notice_of("wtime 1000 btime 1000 winc -5 movestogo -2", l);
+    EXPECT_EQ(l.increment[WHITE], 0);
+    EXPECT_EQ(l.movesToGo, 0);
+    EXPECT_EQ(notice_of("wtime -50 btime 100", l), "go: 'wtime' -50 is read as 0");
+    // Several in one line: one notice naming each.
+    EXPECT_EQ(notice_of("depth 0 perft 0", l),
+              "go: 'depth' 0 is read as 1; 'perft' 0 is read as 1");
+    // In range: no notice.
+    std::string error, notice = "stale";
+    const auto tokens = split_tokens("depth 3 nodes 5");
+    EXPECT_TRUE(parse_go(tokens, Position(), l, &error, &notice));
+    EXPECT_TRUE(notice.empty()) << notice;
+}
+
+TEST(GoParser, NodesZeroOrLessIsTheSmallestSearch) {
+    for (const char* line : {"nodes 0", "nodes -5"}) {
+        search::Limits l;
+        EXPECT_TRUE(contains(notice_of(line, l), "is read as depth 1")) << line;
+        EXPECT_EQ(l.depth, 1) << line;
+        EXPECT_EQ(l.nodes, 0u) << line;
+    }
+    search::Limits l;
+    notice_of("nodes 0 depth 6", l); // an explicit depth stays
+    EXPECT_EQ(l.depth, 6);
+}
+
+TEST(GoParser, OnlyTheOpponentsClockIsUsedForTheSideToMove) {
+    search::Limits l;
+    EXPECT_EQ(notice_of("btime 60000 binc 500", l),
+              "go: no clock for white, the side to move; planning with black's");
+    EXPECT_EQ(l.time[WHITE], 60000);
+    EXPECT_EQ(l.increment[WHITE], 500);
+    Position black;
+    ASSERT_TRUE(black.set_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 1", false));
+    EXPECT_TRUE(contains(notice_of("wtime 3000", l, black), "no clock for black"));
+    EXPECT_EQ(l.time[BLACK], 3000);
 }
 
 TEST(GoParser, SearchmovesStopAtTheNextParameterAndIgnoreRepeats) {

@@ -50,13 +50,14 @@ TEST(InfoFormat, FieldsInTheOrderStrongEnginesPrint) {
     const Position pos = startpos();
     search::SearchInfo info = sample_info(pos);
     EXPECT_EQ(format_info(info, pos), "info depth 5 seldepth 7 multipv 2 score cp 30 nodes 1000 "
-                                      "nps 100000 hashfull 3 time 10 pv e2e4");
+                                      "nps 100000 hashfull 3 tbhits 0 time 10 pv e2e4");
     info.bound = search::BOUND_LOWER;
     const Wdl w = wdl_estimate(30, pos.game_ply());
     EXPECT_EQ(format_info(info, pos, true),
               "info depth 5 seldepth 7 multipv 2 score cp 30 lowerbound wdl " +
                   std::to_string(w.win) + " " + std::to_string(w.draw) + " " +
-                  std::to_string(w.loss) + " nodes 1000 nps 100000 hashfull 3 time 10 pv e2e4");
+                  std::to_string(w.loss) +
+                  " nodes 1000 nps 100000 hashfull 3 tbhits 0 time 10 pv e2e4");
     info.bound = search::BOUND_UPPER;
     info.score = mated_in(4);
     EXPECT_TRUE(contains(format_info(info, pos), "score mate -2 upperbound nodes"));
