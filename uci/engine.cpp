@@ -4,6 +4,7 @@
 #include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
 #include "search/syzygy.h"
+#include "threads/cpu_list.h"
 #include "threads/topology_report.h"
 #include "uci/engine_options.h"
 #include "uci/text.h"
@@ -94,6 +95,21 @@ void Engine::set_numa_policy(const std::string& text) {
     if (!parsed) {
         actionError = "NumaPolicy: " + error;
         return;
+    }
+    // A cpu list names this machine's processing units only.
+    const Topology* machine = searcher->topology();
+    if (machine && parsed->kind == NumaPolicy::Kind::CpuList) {
+        const TopologyDescription& d = machine->description();
+        for (int cpu : parsed->cpus)
+            if (!d.find_pu(cpu)) {
+                std::vector<int> all;
+                for (const ProcessingUnit& pu : d.pus) all.push_back(pu.osIndex);
+                std::sort(all.begin(), all.end());
+                actionError =
+                    "NumaPolicy: cpu " + std::to_string(cpu) +
+                    " is not on this machine (its processing units: " + format_cpu_list(all) + ")";
+                return;
+            }
     }
     numaPolicy = *parsed;
     numaPolicyText = text;

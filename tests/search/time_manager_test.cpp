@@ -157,3 +157,103 @@ TEST(TimeManager, TheClockRunsFromTheGo) {
     EXPECT_GE(run.infos.front().timeMs, 2000);
     EXPECT_TRUE(run.result.bestMove);
 }
+
+namespace {
+
+// One simulated game of one side's clock: each move the search stops at the first
+// iteration end past the soft limit scaled by its stability (modelled as the scaled soft
+// limit times an overshoot of 1.0 to 1.6, an iteration that had just begun), never past
+// the hard limit, and the GUI loses `lag` ms on top. Best-move changes and score drops
+// come from a fixed pseudo-random pattern. Returns the time each move took.
+struct SimulatedGame {
+    std::vector<std::int64_t> used;      // ms per move, lag included
+    std::vector<std::int64_t> clockLeft; // ms after each move, increment added
+    std::vector<std::int64_t> hardShare; // the hard limit, per mille of the clock before it
+    bool flagged = false;
+};
+
+SimulatedGame simulate(int baseMs, int incMs, int movesPerControl, int moves, int overhead,
+                       int lag) {
+    SimulatedGame g;
+    std::int64_t clock = baseMs;
+    std::uint64_t seed = 2026;
+    const auto next = [&] {
+        return (seed = seed * 6364136223846793005ULL + 1442695040888963407ULL) >> 33;
+    };
+    for (int move = 0; move < moves; ++move) {
+        Limits l = clock_limits(int(std::min<std::int64_t>(clock, INT32_MAX)), incMs);
+        if (movesPerControl > 0) l.movesToGo = movesPerControl - move % movesPerControl;
+        const TimePlan p = plan_time(l, WHITE, overhead, 2 * move);
+        const int kind = int(next() % 10); // 0-5 stable, 6-7 best move changes, 8-9 score drops
+        const int stable = kind < 6 ? 6 : 0;
+        const int drop = kind >= 8 ? 60 : 0;
+        const double overshoot = 1.0 + double(next() % 61) / 100.0;
+        const std::int64_t soft = scaled_soft_limit(p, stability_factor(stable, drop));
+        const std::int64_t spent =
+            std::min<std::int64_t>(p.hard, std::int64_t(double(soft) * overshoot)) + lag;
+        g.hardShare.push_back(p.hard * 1000 / std::max<std::int64_t>(clock, 1));
+        clock -= spent;
+        if (clock <= 0) {
+            g.flagged = true;
+            return g;
+        }
+        clock += incMs;
+        if (movesPerControl > 0 && (move + 1) % movesPerControl == 0) clock += baseMs;
+        g.used.push_back(spent);
+        g.clockLeft.push_back(clock);
+    }
+    return g;
+}
+
+} // namespace
+
+// Whole games, from bullet to TCEC, in sudden death and with movestogo: the plan never
+// flags, never risks a large share of the clock on one move, keeps a reserve, and does
+// not spend the long control's clock in the opening.
+TEST(TimeManager, SimulatedGamesNeverFlagAndKeepAReserve) {
+    struct Control {
+        const char* name;
+        int base, inc, movesPerControl;
+    };
+    const Control controls[] = {{"1+0.01", 1000, 10, 0},           {"10+0.1", 10000, 100, 0},
+                                {"60+0.6", 60000, 600, 0},         {"5 min", 300000, 0, 0},
+                                {"120 min+10", 7200000, 10000, 0}, {"40/120 min", 7200000, 0, 40},
+                                {"40/10 s", 10000, 0, 40}};
+    for (const Control& c : controls)
+        for (int overhead : {10, 100}) {
+            // What the GUI really loses per move: under Move Overhead, and under half the
+            // increment (no plan survives a lag above the increment for ever).
+            const int lag = c.inc > 0 ? std::min(overhead, c.inc) / 2 : overhead / 2;
+            // Sudden death: 150 moves, a long game; every plan flags in an endless one
+            // once the lag alone eats the clock.
+            const int moves = c.inc == 0 && c.movesPerControl == 0 ? 150 : 200;
+            const SimulatedGame g =
+                simulate(c.base, c.inc, c.movesPerControl, moves, overhead, lag);
+            ASSERT_FALSE(g.flagged) << c.name << " overhead " << overhead;
+            for (std::size_t m = 0; m < g.hardShare.size(); ++m) {
+                // Per move at most 15% of what is left; with movestogo the share grows as
+                // the control nears (3 / movestogo), to half, and 80% on its last move, as
+                // the clock refills after it.
+                const int toGo = c.movesPerControl - int(m) % std::max(c.movesPerControl, 1);
+                const int most = c.movesPerControl == 0 ? 150 : toGo == 1 ? 800 : 500;
+                EXPECT_LE(g.hardShare[m], most) << c.name << " move " << m;
+            }
+            // Sudden death: 60 moves in, a reserve remains (measured: 3.3% of 5 minutes).
+            if (c.inc == 0 && c.movesPerControl == 0)
+                EXPECT_GE(g.clockLeft[59], c.base / 50) << c.name;
+        }
+    // TCEC's 120 minutes + 10 s never flags, and after 60 moves the clock still holds more
+    // than ten increments. (Measured with this model: the first 20 moves use 62% of the
+    // clock, 204 s remain after 60 moves; docs/search.md, issue 17: to be lowered.)
+    const SimulatedGame tcec = simulate(7200000, 10000, 0, 200, 100, 50);
+    ASSERT_FALSE(tcec.flagged);
+    EXPECT_GE(tcec.clockLeft[59], 10 * 10000);
+    // 40 moves in 120 minutes: each control's moves use more than half of it, never all.
+    const SimulatedGame classic = simulate(7200000, 0, 40, 120, 100, 50);
+    for (int control = 0; control < 3; ++control) {
+        const std::int64_t beforeRefill =
+            classic.clockLeft[std::size_t(40 * control + 39)] - 7200000;
+        EXPECT_GT(beforeRefill, 0) << control;
+        EXPECT_LT(beforeRefill, 7200000 / 2) << control;
+    }
+}
