@@ -282,9 +282,11 @@ bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenS
             *error = "--eval-file: " + why;
             return false;
         }
+        // The network's own checksum (its file's last four bytes). The CRC-32 of the whole
+        // file would be the same for every network: CRC-32's residue, 2144df1c.
         const std::vector<std::uint8_t> bytes = net->to_bytes();
         char crc[16];
-        std::snprintf(crc, sizeof crc, "%08x", crc32(bytes.data(), bytes.size()));
+        std::snprintf(crc, sizeof crc, "%08x", crc32(bytes.data(), bytes.size() - 4));
         run.networkName = std::filesystem::path(run.evalFile).filename().string() + " crc32 " + crc;
         run.network = std::make_shared<const nnue::Network>(std::move(*net));
     }
