@@ -111,8 +111,10 @@ void Engine::set_numa_policy(const std::string& text) {
                 return;
             }
     }
-    numaPolicy = *parsed;
     numaPolicyText = text;
+    // The same plan (the default at start-up, say): the pool is not built again.
+    if (parsed->kind == numaPolicy.kind && parsed->cpus == numaPolicy.cpus) return;
+    numaPolicy = *parsed;
     searcher->set_threads(threadCount, numaPolicy);
     if (const std::string failed = searcher->apply_threads(); !failed.empty()) {
         threadCount = searcher->thread_count();

@@ -239,8 +239,9 @@ TEST(TimeManager, SimulatedGamesNeverFlagAndKeepAReserve) {
                 EXPECT_LE(g.hardShare[m], most) << c.name << " move " << m;
             }
             // Sudden death: 60 moves in, a reserve remains (measured: 3.3% of 5 minutes).
-            if (c.inc == 0 && c.movesPerControl == 0)
+            if (c.inc == 0 && c.movesPerControl == 0) {
                 EXPECT_GE(g.clockLeft[59], c.base / 50) << c.name;
+            }
         }
     // TCEC's 120 minutes + 10 s never flags, and after 60 moves the clock still holds more
     // than ten increments. (Measured with this model: the first 20 moves use 62% of the
