@@ -78,6 +78,16 @@ MovePicker::ScoredMove& MovePicker::select_best() {
     return *cur++;
 }
 
+void MovePicker::sort_descending(ScoredMove* first, ScoredMove* last) {
+    // Insertion sort: stable and the fastest for a few dozen moves.
+    for (ScoredMove* i = first + 1; i < last; ++i) {
+        const ScoredMove key = *i;
+        ScoredMove* j = i;
+        for (; j != first && (j - 1)->score < key.score; --j) *j = *(j - 1);
+        *j = key;
+    }
+}
+
 template <GenType Type> void MovePicker::append_generated() {
     // Uninitialised storage for the generator (Move is an implicit-lifetime type).
     alignas(Move) std::byte storage[sizeof(Move) * MAX_MOVES];
@@ -154,8 +164,17 @@ Move MovePicker::next(bool skipQuiets) {
 
         case Stage::Quiets:
             while (!skipQuiets && cur != end) {
-                const Move m = select_best().move();
-                if (!already_emitted(m)) return m;
+                // Selection finds the few moves a cut node tries; a node past them
+                // will likely try all, so the rest is sorted once (selection over all
+                // of them was an eighth of the node's time).
+                if (quietPicks < LAZY_QUIET_PICKS) {
+                    if (++quietPicks == LAZY_QUIET_PICKS) sort_descending(cur, end);
+                    const Move m = select_best().move();
+                    if (!already_emitted(m)) return m;
+                } else {
+                    const Move m = (cur++)->move();
+                    if (!already_emitted(m)) return m;
+                }
             }
             currentStage = Stage::BadCaptures;
             cur = moves;

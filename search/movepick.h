@@ -78,6 +78,7 @@ class MovePicker {
     void score_evasions();
     // Moves the best-scored move of [cur, end) to cur and returns it.
     ScoredMove& select_best();
+    static void sort_descending(ScoredMove* first, ScoredMove* last);
     int capture_gain(Move m) const;
 
     const Position& pos;
@@ -85,6 +86,9 @@ class MovePicker {
     Move ttMove, killers[2], countermove;
     Stage currentStage;
     bool quietChecks = false;
+    // Quiets picked by selection before the rest is sorted (see the Quiets stage).
+    static constexpr int LAZY_QUIET_PICKS = 4;
+    int quietPicks = 0;
     Move emitted[4];
     int emittedCount = 0;
     ScoredMove moves[MAX_MOVES];

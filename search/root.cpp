@@ -99,7 +99,13 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
                             const Params& searchParams, std::atomic<bool>& stopFlag,
                             const InfoCallback& onInfo) {
     pos = rootPos;
-    if (network) accumulators->reset(*network); // the root is refreshed at its first eval
+    if (network) {
+        // Refreshed now, not at the root's first eval: a root whose eval comes from the
+        // TT would otherwise leave every branch without a computed ancestor to update from.
+        accumulators->reset(*network);
+        accumulators->refresh(pos, *network, WHITE);
+        accumulators->refresh(pos, *network, BLACK);
+    }
     limits = searchLimits;
     params = searchParams;
     reductions.emplace(params.lateMoveReductions);

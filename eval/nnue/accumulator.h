@@ -18,8 +18,9 @@ class AccumulatorStack {
     // Entries: the root plus one per ply of the longest search path.
     static constexpr int CAPACITY = MAX_PLY + 16;
 
-    // Starts a new path at the root position (its accumulator is refreshed at the first
-    // evaluation), sized for `net`'s hidden layer.
+    // Starts a new path at the root position, sized for `net`'s hidden layer. The root's
+    // accumulators are then refreshed by the caller (the search does so at once) or, at
+    // the latest, by the first evaluation that finds no computed entry below it.
     void reset(const Network& net);
     // A move (or a null move: no changes) was made from the current top.
     void push(const DirtyPiece& changes) {
