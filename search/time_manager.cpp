@@ -5,9 +5,16 @@
 
 namespace flotilla::search {
 
-int estimated_moves_to_go(int gamePly) {
+int estimated_moves_to_go(int gamePly, std::int64_t clockMs) {
+    // The horizon widens from 45 moves with a minute or less on the clock to 60 with
+    // half an hour or more, evenly in log time: in a long game each extra second buys
+    // less, so spreading the clock beats spending it in the opening.
+    const double span = std::log2(30.0);
+    const double t = std::clamp(
+        std::log2(double(std::max<std::int64_t>(clockMs, 1)) / 60000.0) / span, 0.0, 1.0);
+    const int start = 45 + int(15.0 * t);
     const int movesPlayed = std::max(0, gamePly) / 2;
-    return std::max(25, 45 - movesPlayed / 2);
+    return std::max(25, start - movesPlayed / 2);
 }
 
 TimePlan plan_time(const Limits& limits, Color us, int moveOverheadMs, int gamePly) {
@@ -21,8 +28,8 @@ TimePlan plan_time(const Limits& limits, Color us, int moveOverheadMs, int gameP
 
     const std::int64_t time = limits.time[us];
     const std::int64_t left = std::max<std::int64_t>(1, time - overhead);
-    const int movesToGo =
-        limits.movesToGo > 0 ? std::min(limits.movesToGo, 50) : estimated_moves_to_go(gamePly);
+    const int movesToGo = limits.movesToGo > 0 ? std::min(limits.movesToGo, 50)
+                                               : estimated_moves_to_go(gamePly, time);
     const std::int64_t increment = std::max(0, limits.increment[us]);
 
     // The time for the planned moves: the clock, the increments still to come, less

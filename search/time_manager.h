@@ -20,10 +20,11 @@ struct TimePlan {
     bool scalable = false;
 };
 
-// How many more moves the clock has to last when `movestogo` is not given:
-// 45 at the start, one fewer every two moves, never below 25 (a long game still
-// keeps a reserve for the moves after the planned ones).
-int estimated_moves_to_go(int gamePly);
+// How many more moves the clock (`clockMs` left) has to last when `movestogo` is not
+// given: at the start 45 with up to a minute left, rising evenly in log time to 60 with
+// 30 minutes or more; one fewer every two moves played, never below 25 (a long game
+// still keeps a reserve for the moves after the planned ones).
+int estimated_moves_to_go(int gamePly, std::int64_t clockMs);
 
 // Plan for `us` under `limits`, `gamePly` half-moves into the game. With a clock:
 //   mtg = movestogo (at most 50) or the estimate above;

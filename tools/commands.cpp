@@ -8,6 +8,8 @@
 #include "tools/nnue_trainer.h"
 #include "tools/texel_tuner.h"
 
+#include "search/time_simulation.h"
+
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -36,6 +38,10 @@ const char* const TRAIN_NNUE_USAGE =
     "         [--lr-step 4] [--weight-decay 0] [--lambda 0] [--k X (fitted)]\n"
     "         [--mirror 1|0] [--threads N (all cores)] [--validation 0.02] [--seed 1]\n"
     "         [--checkpoint-dir DIR] [--resume FILE]\n";
+
+const char* const TIME_SIM_USAGE =
+    "usage: flotilla time-sim --base MS [--inc MS (0)] [--movestogo N (0: none)]\n"
+    "         [--moves N (200)] [--overhead MS (10)] [--lag MS (5)] [--seed N (2026)]\n";
 
 // Walks the option words; value() fails with a message when one is missing or bad.
 class Words {
@@ -139,6 +145,42 @@ bool parse_tune(const std::vector<std::string>& args, TunerOptions* o, std::stri
             ok = w.fail("unknown tune option '" + opt + "'");
         if (!ok) return false;
     }
+    return true;
+}
+
+bool parse_time_sim(const std::vector<std::string>& args, search::SimulatedControl* c,
+                    std::string* error) {
+    Words w(args, error);
+    std::string opt;
+    while (w.next(&opt)) {
+        bool ok = false;
+        if (opt == "--base")
+            ok = w.number(&c->baseMs);
+        else if (opt == "--inc")
+            ok = w.number(&c->incMs);
+        else if (opt == "--movestogo")
+            ok = w.number(&c->movesPerControl);
+        else if (opt == "--moves")
+            ok = w.number(&c->moves);
+        else if (opt == "--overhead")
+            ok = w.number(&c->overheadMs);
+        else if (opt == "--lag")
+            ok = w.number(&c->lagMs);
+        else if (opt == "--seed")
+            ok = w.number(&c->seed);
+        else
+            return w.fail("unknown option '" + opt + "'");
+        if (!ok) return false;
+    }
+    // Bounded so that no input makes the model run long or overflow the clock.
+    if (c->baseMs <= 0 || c->baseMs > 1000LL * 3600 * 24)
+        return w.fail("--base must lie in 1 .. 86400000 ms");
+    if (c->incMs < 0 || c->incMs > 3600000) return w.fail("--inc must lie in 0 .. 3600000 ms");
+    if (c->movesPerControl < 0 || c->movesPerControl > 1000)
+        return w.fail("--movestogo must lie in 0 .. 1000");
+    if (c->moves < 1 || c->moves > 10000) return w.fail("--moves must lie in 1 .. 10000");
+    if (c->overheadMs < 0 || c->overheadMs > 60000 || c->lagMs < 0 || c->lagMs > 60000)
+        return w.fail("--overhead and --lag must lie in 0 .. 60000 ms");
     return true;
 }
 
@@ -289,6 +331,20 @@ std::optional<int> run_tool(const std::vector<std::string>& args, std::ostream& 
             return 1;
         }
         return 0;
+    }
+    if (tool == "time-sim") {
+        search::SimulatedControl control;
+        if (!parse_time_sim(args, &control, &error)) {
+            err << "error: " << error << "\n" << TIME_SIM_USAGE;
+            return 1;
+        }
+        const search::SimulatedGame g = search::simulate_clock(control);
+        out << "move,used_ms,clock_left_ms,hard_per_mille\n";
+        for (std::size_t m = 0; m < g.used.size(); ++m)
+            out << m + 1 << ',' << g.used[m] << ',' << g.clockLeft[m] << ',' << g.hardShare[m]
+                << '\n';
+        if (g.flagged) out << "# flagged on move " << g.used.size() + 1 << "\n";
+        return g.flagged ? 2 : 0;
     }
     if (tool == "train-nnue") {
         nnue::TrainOptions options;

@@ -179,8 +179,8 @@ TEST(NullMove, NotTriedInCheckNorAfterANullMoveNorWithOnlyPawns) {
 
 TEST(NullMove, NeverInKingAndPawnEndings) {
     // King and pawns only: zugzwang territory, so no null move anywhere in the tree.
-    const auto pawns =
-        run_search("8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 99 1", depth_limit(12));
+    const auto pawns = run_search("8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 1", depth_limit(12));
+    EXPECT_GT(pawns.result.nodes, 1000u); // a real tree (a halfmove clock of 99 left only draws)
     EXPECT_EQ(pawns.stats.nullMoveTried, 0u);
     // The counter works: a middlegame search tries it, and the switch turns it off.
     const char* middle = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
