@@ -28,6 +28,7 @@
 #include "search/selectivity/see_pruning.h"
 #include "search/selectivity/singular_extension.h"
 #include "search/selectivity/verified_null_move.h"
+#include "search/strength.h"
 
 namespace flotilla::search {
 
@@ -76,6 +77,10 @@ struct Params {
     int moveOverheadMs = 10; // subtracted from the clock for communication delays
     int multiPv = 1;         // best root moves searched and reported per iteration (MultiPV)
     bool showWdl = false;    // UCI output only: add `wdl W D L` to info lines (UCI_ShowWDL)
+    StrengthParams strength; // UCI_LimitStrength and UCI_Elo (search/strength.h)
+    // UCI_AnalyseMode: a root in the Syzygy tables searches every move (each line scored
+    // by the in-search probes) instead of only those that keep the best result.
+    bool analyseMode = false;
 };
 
 } // namespace flotilla::search

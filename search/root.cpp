@@ -108,6 +108,9 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
     }
     limits = searchLimits;
     params = searchParams;
+    // The weaker player's budget, counted once its first iteration (all its lines) is
+    // done, so that it always has lines to choose from; `go nodes` still applies.
+    strengthNodes = params.strength.limited ? strength_node_budget(params.strength.elo) : 0;
     reductions.emplace(params.lateMoveReductions);
     stop = &stopFlag;
     clock = limits.startedAt ? Stopwatch(*limits.startedAt) : Stopwatch();
@@ -151,7 +154,9 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
     }
 
     const std::vector<Move> allRootMoves = rootMoves;
-    const int lineCount = std::clamp(params.multiPv, 1, int(allRootMoves.size()));
+    const int lineCount = std::clamp(
+        params.strength.limited ? std::max(params.multiPv, LIMITED_STRENGTH_LINES) : params.multiPv,
+        1, int(allRootMoves.size()));
     std::vector<RootLine> lines; // of the last completed iteration, best first
     const int maxDepth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 8) : MAX_PLY - 8;
     std::int64_t softLimit = timePlan.soft;
@@ -212,11 +217,22 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
     // Stopped before the first line of depth 1 was done: the best root move that
     // iteration finished (the PV table keeps it), else any legal move.
     const Move partial = pv->length[0] > 0 ? pv->moves[0][0] : Move::none();
-    const std::vector<Move> bestLine = !lines.empty() ? lines.front().pv
-                                       : is_root_move(partial)
-                                           ? std::vector<Move>{partial}
-                                           : std::vector<Move>{rootMoves.front()};
+    std::vector<Move> bestLine = !lines.empty()          ? lines.front().pv
+                                 : is_root_move(partial) ? std::vector<Move>{partial}
+                                                         : std::vector<Move>{rootMoves.front()};
     if (!lines.empty() && completedDepth == 0) result.score = shown_score(lines.front().score);
+    if (params.strength.limited && lines.size() > 1) {
+        // The weaker player: maybe not the best line (search/strength.h).
+        std::vector<Value> scores;
+        for (const RootLine& l : lines) scores.push_back(l.score);
+        strengthRandom += 0x9E3779B97F4A7C15ULL; // SplitMix64 (Steele, Lea, Flood 2014)
+        std::uint64_t z = strengthRandom;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        const std::size_t k = pick_weakened_line(scores, params.strength.elo, z ^ (z >> 31));
+        bestLine = lines[k].pv;
+        result.score = shown_score(lines[k].score);
+    }
     result.bestMove = bestLine.front();
     result.ponderMove = bestLine.size() > 1 ? bestLine[1] : ponder_move_from_tt(result.bestMove);
     result.nodes = nodeCount;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <random>
 
 namespace flotilla::search {
 
@@ -31,7 +32,11 @@ Worker::Worker(TranspositionTable& table)
       // 4096 entries (288 KiB), as the thread-local cache had: a 256-thread pool
       // allocates and clears 256 of them at each resize.
       pawnCache(std::make_unique<eval::PawnCache>(1 << 12)),
-      accumulators(std::make_unique<nnue::AccumulatorStack>()), pv(std::make_unique<PvTable>()) {}
+      accumulators(std::make_unique<nnue::AccumulatorStack>()), pv(std::make_unique<PvTable>()) {
+    // A weakened player should not repeat itself from game to game.
+    std::random_device entropy;
+    strengthRandom = (std::uint64_t(entropy()) << 32) ^ entropy();
+}
 
 Value Worker::static_eval() {
     if (!network) return eval::evaluate(pos, *pawnCache, *evalWeights);
@@ -63,7 +68,8 @@ bool Worker::should_abort() {
     if (aborted) return true;
     // Node limit, one thread: checked at every node so that `go nodes N` is exact and
     // repeatable. Several threads: each adds its nodes to the shared sum every 1024.
-    if (limits.nodes && !sharedNodes && nodeCount >= limits.nodes)
+    if ((limits.nodes && !sharedNodes && nodeCount >= limits.nodes) ||
+        (strengthNodes && completedDepth > 0 && nodeCount >= strengthNodes))
         aborted = true;
     else if (limits.nodes && sharedNodes && nodeCount > 0 && (nodeCount & 1023) == 0 &&
              sharedNodes->fetch_add(1024, std::memory_order_relaxed) + 1024 >= limits.nodes)

@@ -184,6 +184,9 @@ class Worker {
     // Search progress.
     RelaxedCounter nodeCount;
     RelaxedCounter tbHitCount;
+    // Draws the weakened move of UCI_LimitStrength (SplitMix64 steps), seeded per worker.
+    std::uint64_t strengthRandom = 0;
+    std::uint64_t strengthNodes = 0;  // UCI_LimitStrength's node budget, 0: none
     std::atomic<int> seldepthSeen{0}; // max seldepth of completed iterations, for others
     int threadIndex = 0;
     Stats counters;

@@ -89,9 +89,9 @@ void SearchThread::clear_histories() {
 
 const search::Stats& SearchThread::stats() const { return lastStats; }
 
-search::Stats SearchThread::summed_stats() const {
+search::Stats SearchThread::summed_stats(int threads) const {
     search::Stats sum;
-    for (int i = 0; i < pool.size(); ++i) sum += pool[i].worker().stats();
+    for (int i = 0; i < std::min(threads, pool.size()); ++i) sum += pool[i].worker().stats();
     return sum;
 }
 
@@ -130,7 +130,9 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
                        const BestMoveCallback& onBestMove) {
     const search::Stopwatch clock =
         limits.startedAt ? search::Stopwatch(*limits.startedAt) : search::Stopwatch();
-    const int count = pool.size();
+    // The weaker player of UCI_LimitStrength searches alone: its node budget and its
+    // pick among the main thread's lines are the strength it was asked for.
+    const int count = params.strength.limited ? 1 : pool.size();
     std::vector<search::SearchResult> results(static_cast<std::size_t>(count));
     for (int i = 1; i < count; ++i) pool[i].worker().reset_nodes(); // idle: no old counts
     // `go nodes` with helpers: the budget is for the sum over the threads.
@@ -148,8 +150,11 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
     std::vector<Move> candidates = limits.searchMoves;
     if (candidates.empty())
         for (Move m : MoveList(pos)) candidates.push_back(m);
+    // In analysis (UCI_AnalyseMode) every move is searched; the probes in the search
+    // still score each line.
     std::optional<search::syzygy::RootResult> tbRoot =
-        search::syzygy::probe_root(pos, candidates, params.tablebases);
+        params.analyseMode ? std::nullopt
+                           : search::syzygy::probe_root(pos, candidates, params.tablebases);
     for (int i = 1; i < count; ++i) {
         std::optional<search::syzygy::RootResult> helperRoot = tbRoot;
         if (helperRoot) helperRoot->probes = 0;
@@ -183,7 +188,8 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
     for (int i = 1; i < count; ++i) pool[i].wait_idle();
 
     // MultiPV lines come from the main thread alone, so its first line is the move.
-    const std::size_t best = params.multiPv > 1 ? 0 : pick_best_thread(results);
+    const std::size_t best =
+        params.multiPv > 1 || params.strength.limited ? 0 : pick_best_thread(results);
     search::SearchResult chosen = results[best];
     chosen.nodes = 0;
     for (const search::SearchResult& r : results) chosen.nodes += r.nodes;
@@ -202,7 +208,7 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
         info.pv = chosen.pv;
         onInfo(info);
     }
-    lastStats = summed_stats(); // the helpers are idle: their counters are final
+    lastStats = summed_stats(count); // the helpers are idle: their counters are final
     {
         std::unique_lock lock(mutex);
         released.wait(lock, [&] { return !holdBestMove || stopRequested; });

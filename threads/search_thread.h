@@ -11,6 +11,7 @@
 #include "threads/topology.h"
 
 #include <atomic>
+#include <climits>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -63,8 +64,9 @@ class SearchThread {
     // The statistics of the last search, summed over all its threads; from the best-move
     // callback on, or while idle.
     const search::Stats& stats() const;
-    // The statistics of the last search summed over all threads; only while idle.
-    search::Stats summed_stats() const;
+    // The statistics of the last search summed over its threads (the first `threads`
+    // of the pool, all by default); only while idle.
+    search::Stats summed_stats(int threads = INT_MAX) const;
     // Placement and binding warnings of the current threads.
     const std::vector<std::string>& placement_warnings() const { return pool.warnings(); }
 

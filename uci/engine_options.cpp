@@ -41,6 +41,18 @@ constexpr OptionSpec OPTION_TABLE[] = {
                 [](Engine& e, const Option& o) { e.search_params().multiPv = int(o.as_int()); }),
     check_option("UCI_ShowWDL", false,
                  [](Engine& e, const Option& o) { e.search_params().showWdl = o.as_bool(); }),
+    // GUIs offer pondering only to an engine that lists Ponder; the search itself
+    // needs no switch (`go ponder` works either way).
+    check_option("Ponder", false, [](Engine&, const Option&) {}),
+    check_option("UCI_AnalyseMode", false,
+                 [](Engine& e, const Option& o) { e.search_params().analyseMode = o.as_bool(); }),
+    check_option(
+        "UCI_LimitStrength", false,
+        [](Engine& e, const Option& o) { e.search_params().strength.limited = o.as_bool(); }),
+    spin_option(
+        "UCI_Elo", search::StrengthParams::MAX_ELO, search::StrengthParams::MIN_ELO,
+        search::StrengthParams::MAX_ELO,
+        [](Engine& e, const Option& o) { e.search_params().strength.elo = int(o.as_int()); }),
     check_option("SearchStats", false,
                  [](Engine& e, const Option& o) { e.set_search_stats(o.as_bool()); }),
     // One switch per search technique (see search/selectivity/), all on by default.

@@ -1,6 +1,7 @@
 // Syzygy tablebases through the UCI options. The core tests need no tables (a bad path,
 // a file that is not a table); the Extended ones play with ../shared/data/syzygy (every
 // 3- and 4-piece table) and are skipped without it.
+#include "core/movegen.h"
 #include "protocol_fixture.h"
 #include "search/syzygy.h"
 
@@ -187,6 +188,32 @@ TEST_F(SyzygyTest, ExtendedProbeLimitZeroTurnsProbingOff) {
     send("setoption name SyzygyProbeLimit value 0");
     const std::string info = last_info(think("8/8/8/4k3/8/2r5/4P3/K1R5 w - - 0 1", "go depth 8"));
     EXPECT_EQ(field(info, "tbhits"), 0) << info;
+}
+
+TEST_F(SyzygyTest, ExtendedAnalyseModeSearchesEveryRootMove) {
+    require_tables();
+    // Queen against rook: some moves throw the win away. Playing, only the winning moves
+    // are searched; in analysis (UCI_AnalyseMode) all of them, each scored.
+    const std::string fen = "3k4/8/8/8/8/8/r7/4K2Q w - - 0 1";
+    const auto most_lines = [&](const std::vector<std::string>& lines) {
+        long long most = 0;
+        for (const auto& l : lines)
+            if (l.starts_with("info depth")) most = std::max(most, field(l, "multipv"));
+        return most;
+    };
+    send("setoption name MultiPV value 256");
+    const long long playing = most_lines(think(fen, "go depth 3"));
+    const int legal = int(MoveList(engine.position()).size());
+    EXPECT_LT(playing, legal);
+    send("setoption name UCI_AnalyseMode value true");
+    send("ucinewgame");
+    const auto lines = think(fen, "go depth 3");
+    EXPECT_EQ(most_lines(lines), legal);
+    // A line that gives up the queen is scored as what it is, not as a win.
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const std::string& l) {
+        return l.starts_with("info depth 3") && field(l, "score cp") != -1 &&
+               field(l, "score cp") < VALUE_TB_WIN_IN_MAX_PLY;
+    }));
 }
 
 } // namespace
