@@ -232,6 +232,8 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
         const std::size_t k = pick_weakened_line(scores, params.strength.elo, z ^ (z >> 31));
         bestLine = lines[k].pv;
         result.score = shown_score(lines[k].score);
+        // A GUI takes the last PV for the move played: it goes out once more, as line 1.
+        if (k != 0 && onInfo) onInfo(make_info(result.score, BOUND_EXACT, bestLine, 1));
     }
     result.bestMove = bestLine.front();
     result.ponderMove = bestLine.size() > 1 ? bestLine[1] : ponder_move_from_tt(result.bestMove);

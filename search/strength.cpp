@@ -16,12 +16,12 @@ double strength_share(int elo) {
 } // namespace
 
 std::uint64_t strength_node_budget(int elo) {
-    return std::uint64_t(std::llround(std::exp2(5.0 + 15.0 * strength_share(elo))));
+    return std::uint64_t(std::llround(std::exp2(9.0 + 13.0 * strength_share(elo))));
 }
 
 double strength_temperature(int elo) {
     const double weakness = 1.0 - strength_share(elo);
-    return 250.0 * weakness * weakness;
+    return 40.0 * weakness * weakness;
 }
 
 std::size_t pick_weakened_line(const std::vector<Value>& scores, int elo, std::uint64_t random) {

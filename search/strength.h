@@ -2,9 +2,9 @@
 // budget that grows with the Elo asked for, searches several root lines, and plays a
 // line other than the best with a probability that falls with its score deficit
 // (a softmax whose temperature falls as the Elo rises). The mapping from Elo to budget
-// and temperature is ours, calibrated in games against Stockfish 15.1's own
-// UCI_LimitStrength (docs/strength.md). The idea of a weakened pick among MultiPV lines
-// is Stockfish's "Skill Level"; this code and its numbers are not.
+// and temperature is ours; measured against Stockfish 15.1's own UCI_LimitStrength
+// (docs/strength.md) it still plays below the Elo it names. The idea of a weakened pick among
+// MultiPV lines is Stockfish's "Skill Level"; this code and its numbers are not.
 #pragma once
 
 #include "core/types.h"
@@ -24,11 +24,11 @@ struct StrengthParams {
 // Root lines searched when the strength is limited (or more, when MultiPV asks).
 inline constexpr int LIMITED_STRENGTH_LINES = 4;
 
-// The node budget per move for `elo`: 2^5 at MIN_ELO to 2^20 at MAX_ELO, geometric between.
+// The node budget per move for `elo`: 2^9 at MIN_ELO to 2^22 at MAX_ELO, geometric between.
 std::uint64_t strength_node_budget(int elo);
 
-// The softmax temperature in centipawns for `elo`: 250 at MIN_ELO down to 0 (always the
-// best line) at MAX_ELO.
+// The softmax temperature in centipawns for `elo`: 40 at MIN_ELO down to 0 (always the
+// best line) at MAX_ELO, quadratically.
 double strength_temperature(int elo);
 
 // The line to play: index into `scores` (best first, side-to-move centipawns), chosen
