@@ -4,6 +4,8 @@
 #include "uci/go_parser.h"
 #include "uci/text.h"
 
+#include <sstream>
+
 using namespace flotilla;
 using namespace flotilla::uci;
 using namespace flotilla::uci::testing;
@@ -68,6 +70,31 @@ TEST_F(GoCommand, NodesZeroPlaysALegalMoveAfterOneNotice) {
     out.with_lock([&] { text = captured.str(); });
     EXPECT_TRUE(contains(text, "info depth 1 ")) << text;
     EXPECT_FALSE(contains(text, "info depth 2 ")) << text;
+    EXPECT_TRUE(contains(text, "bestmove ")) << text;
+}
+
+TEST_F(GoCommand, SearchmovesWithMultiPvShowsALineForEachGivenMoveOnly) {
+    send("setoption name MultiPV value 5");
+    send("position startpos");
+    send("go depth 5 searchmoves a2a3 g1f3 h2h4");
+    engine.wait_search();
+    std::string text;
+    out.with_lock([&] { text = captured.str(); });
+    std::istringstream in(text);
+    int most = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (line.starts_with("bestmove ")) {
+            const std::string move = line.substr(9, 4);
+            EXPECT_TRUE(move == "a2a3" || move == "g1f3" || move == "h2h4") << line;
+        }
+        if (!line.starts_with("info depth 5 ")) continue;
+        const auto at = line.find(" multipv ");
+        ASSERT_NE(at, std::string::npos) << line;
+        most = std::max(most, std::stoi(line.substr(at + 9)));
+        const std::string first = line.substr(line.find(" pv ") + 4, 4);
+        EXPECT_TRUE(first == "a2a3" || first == "g1f3" || first == "h2h4") << line;
+    }
+    EXPECT_EQ(most, 3); // MultiPV 5, but only three moves to search
     EXPECT_TRUE(contains(text, "bestmove ")) << text;
 }
 
