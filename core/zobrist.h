@@ -1,6 +1,7 @@
 // Zobrist hashing keys, generated at compile time from a fixed seed.
 #pragma once
 
+#include "core/splitmix.h"
 #include "core/types.h"
 
 #include <array>
@@ -8,13 +9,6 @@
 namespace flotilla::zobrist {
 
 namespace detail {
-// splitmix64: a well-mixed, constexpr-friendly generator.
-constexpr Key splitmix(Key& state) {
-    Key z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 struct Keys {
     std::array<std::array<Key, SQUARE_NB>, PIECE_NB> psq{};
@@ -27,15 +21,15 @@ constexpr Keys make_keys() {
     Keys k;
     Key state = 0x5EED'F107'11A0'2026ULL;
     for (auto& row : k.psq)
-        for (auto& key : row) key = splitmix(state);
-    for (auto& key : k.enPassantFile) key = splitmix(state);
+        for (auto& key : row) key = splitmix64(state);
+    for (auto& key : k.enPassantFile) key = splitmix64(state);
     // Castling keys are the XOR of one key per right, so updating rights is one XOR.
     Key single[4];
-    for (auto& key : single) key = splitmix(state);
+    for (auto& key : single) key = splitmix64(state);
     for (int cr = 0; cr < CASTLING_RIGHT_NB; ++cr)
         for (int i = 0; i < 4; ++i)
             if (cr & (1 << i)) k.castling[cr] ^= single[i];
-    k.side = splitmix(state);
+    k.side = splitmix64(state);
     return k;
 }
 } // namespace detail

@@ -2,6 +2,7 @@
 // searched with the K-1 better moves excluded from the root), and the time checks
 // between iterations, whose soft limit follows the best move's stability.
 #include "core/movegen.h"
+#include "core/splitmix.h"
 #include "search/worker.h"
 
 #include <algorithm>
@@ -225,11 +226,8 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
         // The weaker player: maybe not the best line (search/strength.h).
         std::vector<Value> scores;
         for (const RootLine& l : lines) scores.push_back(l.score);
-        strengthRandom += 0x9E3779B97F4A7C15ULL; // SplitMix64 (Steele, Lea, Flood 2014)
-        std::uint64_t z = strengthRandom;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        const std::size_t k = pick_weakened_line(scores, params.strength.elo, z ^ (z >> 31));
+        const std::size_t k =
+            pick_weakened_line(scores, params.strength.elo, splitmix64(strengthRandom));
         bestLine = lines[k].pv;
         result.score = shown_score(lines[k].score);
         // A GUI takes the last PV for the move played: it goes out once more, as line 1.

@@ -4,6 +4,7 @@
 
 #include "core/crc32.h"
 #include "core/movegen.h"
+#include "core/splitmix.h"
 #include "search/worker.h"
 #include "tools/data_file.h"
 
@@ -32,12 +33,7 @@ namespace {
 // SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, one per game.
 struct SplitMix64 {
     std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
+    std::uint64_t next() { return splitmix64(state); }
     std::uint64_t below(std::uint64_t n) { return next() % n; }
 };
 

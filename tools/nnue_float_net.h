@@ -3,6 +3,7 @@
 // o[B][2H] (side to move's half first) and output bias ob[B].
 #pragma once
 
+#include "core/splitmix.h"
 #include "tools/nnue_features.h"
 
 #include <cstdint>
@@ -46,12 +47,7 @@ inline float screlu(float x) {
 // so that checkpoints can store it.
 struct SplitMix64 {
     std::uint64_t state = 0;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
+    std::uint64_t next() { return splitmix64(state); }
     // Uniform in [0, n) (multiply-shift; the bias is negligible for n << 2^64).
     std::uint64_t below(std::uint64_t n) {
         return std::uint64_t((static_cast<unsigned __int128>(next()) * n) >> 64);
