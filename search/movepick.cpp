@@ -167,14 +167,11 @@ Move MovePicker::next(bool skipQuiets) {
                 // Selection finds the few moves a cut node tries; a node past them
                 // will likely try all, so the rest is sorted once (selection over all
                 // of them was an eighth of the node's time).
-                if (quietPicks < LAZY_QUIET_PICKS) {
-                    if (++quietPicks == LAZY_QUIET_PICKS) sort_descending(cur, end);
-                    const Move m = select_best().move();
-                    if (!already_emitted(m)) return m;
-                } else {
-                    const Move m = (cur++)->move();
-                    if (!already_emitted(m)) return m;
-                }
+                if (quietPicks < LAZY_QUIET_PICKS && ++quietPicks == LAZY_QUIET_PICKS)
+                    sort_descending(cur, end);
+                const Move m =
+                    quietPicks < LAZY_QUIET_PICKS ? select_best().move() : (cur++)->move();
+                if (!already_emitted(m)) return m;
             }
             currentStage = Stage::BadCaptures;
             cur = moves;
