@@ -17,6 +17,8 @@ PACKAGES=(
   libbenchmark-dev
   libzstd-dev # compressed training data (tools/game_file.cpp)
   libfathom-dev # Syzygy tablebase probing (search/syzygy.cpp)
+  libopenmpi-dev # the cluster preset: one search over several processes (cluster/)
+  openmpi-bin    # mpirun, for the cluster's tests
   qemu-user # runs the start-up CPU check test on an emulated older CPU
 )
 

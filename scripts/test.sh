@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Builds and runs every test: the format check; for each of the presets release, portable and
-# asan, configure + build + ctest; the tsan preset for the threaded layers; then the fuzz
-# preset, each fuzz target for FUZZ_SECONDS.
+# asan, configure + build + ctest; the tsan preset for the threaded layers; the cluster preset
+# (MPI) with its tests on loopback ranks; then the fuzz preset, each fuzz target for
+# FUZZ_SECONDS.
 # Environment:
 #   TEST_PRESETS   presets to build and test (default: "release portable asan")
 #   TSAN_PRESETS   "tsan" to run the ThreadSanitizer tests of the threaded layers, "" to skip
+#   CLUSTER_PRESETS "cluster" to build with MPI and run the tests labelled cluster, "" to skip
 #   FUZZ_SECONDS   seconds per fuzz target (default 60; 0 skips fuzzing)
 #   FLOTILLA_JOBS  parallel compile and test jobs (default: all cores)
 # Tests labelled `extended` need ../shared/data beside the project; without it they are left out.
@@ -13,6 +15,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 TEST_PRESETS=${TEST_PRESETS:-release portable asan}
 TSAN_PRESETS=${TSAN_PRESETS:-tsan}
+CLUSTER_PRESETS=${CLUSTER_PRESETS:-cluster}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 jobs=${FLOTILLA_JOBS:-$(nproc)}
 export FLOTILLA_JOBS=${jobs}
@@ -66,12 +69,22 @@ for preset in ${TEST_PRESETS}; do
 done
 
 # ThreadSanitizer: the threads layer (pool, Lazy SMP with up to 256 threads, binding,
-# the stress test). Only its test program is built, to keep CI short.
+# the stress test) and the cluster layer (its communication thread, on loopback ranks).
+# Only their test programs are built, to keep CI short.
 if [[ " ${TSAN_PRESETS} " == *" tsan "* ]]; then
   section "tsan: build"
-  scripts/build.sh tsan --target flotilla_threads_tests
+  scripts/build.sh tsan --target flotilla_threads_tests flotilla_cluster_tests
   section "tsan: test"
   ctest --preset tsan -j "${jobs}" -LE extended -E '_NOT_BUILT$|^cpu_check\.'
+fi
+
+# The cluster: the engine built with Open MPI, its tests run under mpirun with 2 and 4
+# loopback ranks (one at a time: they measure stop and answer times).
+if [[ " ${CLUSTER_PRESETS} " == *" cluster "* ]]; then
+  section "cluster: build"
+  scripts/build.sh cluster
+  section "cluster: test"
+  ctest --preset cluster -j 1 -LE extended
 fi
 
 # libFuzzer targets are the executables of the fuzz build that define LLVMFuzzerTestOneInput.

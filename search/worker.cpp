@@ -502,8 +502,12 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
     const Bound bound = bestScore >= beta            ? BOUND_LOWER
                         : pvNode && bestMove.is_ok() ? BOUND_EXACT
                                                      : BOUND_UPPER;
-    if (!excludedSearch)
+    if (!excludedSearch) {
         tt.store(key, value_to_tt(bestScore, ply), ss->staticEval, depth, bound, bestMove);
+        if (entryExport && depth >= entryExport->min_depth())
+            entryExport->offer(key, value_to_tt(bestScore, ply), ss->staticEval, depth, bound,
+                               bestMove);
+    }
     return bestScore;
 }
 

@@ -9,6 +9,7 @@
 #include "eval/nnue/network.h"
 #include "eval/pawns.h"
 #include "eval/weights.h"
+#include "search/entry_export.h"
 #include "search/history.h"
 #include "search/limits.h"
 #include "search/params.h"
@@ -114,6 +115,9 @@ class Worker {
     void use_tablebase_root(std::optional<syzygy::RootResult> root) { tbRoot = std::move(root); }
     // Tablebase probes that answered in the current or last search (tbhits); any thread.
     std::uint64_t tb_hits() const { return tbHitCount.get(); }
+    // Deep stores of the main search are also offered to sink (null: none), for a reader
+    // that shares them beyond this process (the cluster layer). Only while idle.
+    void export_entries(EntryExport* sink) { entryExport = sink; }
     // Tests: every network evaluation is also made from scratch (a full refresh) and
     // compared; the counts say how many were checked and how many differed.
     void verify_network_evals(bool on) { verifyNetwork = on; }
@@ -160,6 +164,7 @@ class Worker {
     // Allocated with the worker, so on its thread's node once the pool has bound it.
     std::unique_ptr<eval::PawnCache> pawnCache;
     const nnue::Network* network = nullptr;
+    EntryExport* entryExport = nullptr;
     // One accumulator pair per ply of the search path (used only with a network).
     std::unique_ptr<nnue::AccumulatorStack> accumulators;
     bool verifyNetwork = false;

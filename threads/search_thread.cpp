@@ -117,6 +117,17 @@ void SearchThread::start(const Position& pos, const search::Limits& goLimits,
     // that moment, as UCI says: the time spent pondering is free.
     ponderhitFlag.store(false, std::memory_order_relaxed);
     pool[0].worker().watch_ponderhit(&ponderhitFlag);
+    searchThreads.store(params.strength.limited ? 1 : pool.size(), std::memory_order_relaxed);
+    {
+        // Rings are only added, never freed, so a reader's pointers stay valid.
+        std::lock_guard lock(exportMutex);
+        if (exportDepth > 0)
+            while (exportRings.size() < std::size_t(pool.size()))
+                exportRings.push_back(std::make_unique<search::EntryExport>(exportDepth));
+        for (int i = 0; i < pool.size(); ++i)
+            pool[i].worker().export_entries(exportDepth > 0 ? exportRings[std::size_t(i)].get()
+                                                            : nullptr);
+    }
     stopFlag.store(false, std::memory_order_relaxed);
     busy.store(true, std::memory_order_release);
     pool[0].dispatch([this, pos, limits, params, onInfo = std::move(onInfo),
@@ -217,6 +228,35 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
     // reads it. start() and wait() still wait for this job to return.
     busy.store(false, std::memory_order_release);
     if (onBestMove) onBestMove(chosen);
+}
+
+SearchThread::Progress SearchThread::progress() const {
+    Progress p;
+    const int count = std::min(searchThreads.load(std::memory_order_relaxed), pool.size());
+    for (int i = 0; i < count; ++i) {
+        const search::Worker& w = pool[i].worker();
+        p.nodes += w.nodes();
+        p.tbHits += w.tb_hits();
+        p.seldepth = std::max(p.seldepth, w.seldepth_reached());
+    }
+    return p;
+}
+
+std::size_t SearchThread::drain_exported(std::vector<search::ExportedEntry>& out,
+                                         std::size_t most) {
+    std::lock_guard lock(exportMutex);
+    std::size_t taken = 0;
+    // Round robin, so that one busy thread does not crowd out the others.
+    for (bool any = true; any && taken < most;) {
+        any = false;
+        for (auto& ring : exportRings) {
+            if (taken >= most) break;
+            const std::size_t got = ring->drain(out, std::min<std::size_t>(64, most - taken));
+            taken += got;
+            any = any || got > 0;
+        }
+    }
+    return taken;
 }
 
 void SearchThread::stop() {

@@ -5,6 +5,7 @@
 // and a `go nodes` budget counts the nodes of all threads.
 #pragma once
 
+#include "search/entry_export.h"
 #include "search/worker.h"
 #include "threads/placement.h"
 #include "threads/pool.h"
@@ -15,6 +16,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -67,6 +69,20 @@ class SearchThread {
     // The statistics of the last search summed over its threads (the first `threads`
     // of the pool, all by default); only while idle.
     search::Stats summed_stats(int threads = INT_MAX) const;
+    // What the running search has done so far, over its threads (any thread may ask
+    // while it runs; between searches the last search's totals).
+    struct Progress {
+        std::uint64_t nodes = 0;
+        std::uint64_t tbHits = 0;
+        int seldepth = 0;
+    };
+    Progress progress() const;
+    // From the next search on, every thread offers its stores of at least minDepth to a
+    // ring of its own (0: none), which drain_exported empties. Only while idle.
+    void export_entries(Depth minDepth) { exportDepth = minDepth; }
+    // One reader at a time, while a search runs or between searches: appends up to
+    // `most` entries, taken from the threads' rings in turn, to out; returns how many.
+    std::size_t drain_exported(std::vector<search::ExportedEntry>& out, std::size_t most);
     // Placement and binding warnings of the current threads.
     const std::vector<std::string>& placement_warnings() const { return pool.warnings(); }
 
@@ -96,6 +112,10 @@ class SearchThread {
     bool holdBestMove = false; // infinite or ponder, until stop/ponderhit
     bool stopRequested = false;
     search::Stats lastStats;
+    std::atomic<int> searchThreads{1}; // the threads of the current or last search
+    Depth exportDepth = 0;
+    std::mutex exportMutex; // the ring list, against a reader
+    std::vector<std::unique_ptr<search::EntryExport>> exportRings;
 };
 
 } // namespace flotilla::threads

@@ -10,6 +10,7 @@
 namespace flotilla::uci {
 
 void Protocol::start_search(const search::Limits& limits) {
+    if (cluster) return start_cluster_search(limits);
     // The callbacks run on the search thread: they use a copy of the root position.
     const Position root = engine.position();
     auto onInfo = [this, root,

@@ -92,6 +92,9 @@ class Engine {
     void wait_search() { searcher->wait(); }
     bool searching() const { return searcher->searching(); }
     const search::TranspositionTable& transposition_table() const { return table; }
+    // The cluster layer shares the table and reads the threads' progress.
+    search::TranspositionTable& transposition_table() { return table; }
+    threads::SearchThread& search_thread() { return *searcher; }
     search::Params& search_params() { return params; }
     const search::Params& search_params() const { return params; }
     const search::Stats& search_stats() const { return searcher->stats(); }

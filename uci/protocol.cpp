@@ -38,6 +38,7 @@ Protocol::Status Protocol::execute(std::string_view line) {
     if (tokens.empty()) return Status::Continue; // blank lines are not commands
     const std::string_view word = tokens.front();
     if (word == "quit") return Status::Quit;
+    if (cluster) prepare_cluster_command(line, tokens);
     for (const Command& c : COMMANDS) {
         if (c.word == word) {
             (this->*c.handler)(Args(tokens).subspan(1));
@@ -64,7 +65,8 @@ void Protocol::cmd_ucinewgame(Args) { engine.new_game(); }
 
 void Protocol::cmd_debug(Args args) {
     if (args.size() != 1 || (args[0] != "on" && args[0] != "off"))
-        error("debug needs 'on' or 'off'");
+        return error("debug needs 'on' or 'off'");
+    debugMode = args[0] == "on";
 }
 
 void Protocol::cmd_display(Args) { out.block(board_display(engine.position())); }

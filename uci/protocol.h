@@ -2,6 +2,7 @@
 // to a command handler. Handlers live in files by concept (commands_*.cpp).
 #pragma once
 
+#include "cluster/cluster.h"
 #include "search/limits.h"
 #include "uci/engine.h"
 #include "uci/output.h"
@@ -35,10 +36,14 @@ class Protocol {
     // Number of `info string error:` lines printed so far (the exit status of
     // one-shot command lines).
     int error_count() const { return errors; }
+    // Makes this protocol one rank of a cluster of more than one (null: alone). The
+    // leader forwards the commands that change state and answers for all ranks; a
+    // follower runs the leader's commands, searching until the leader's stop.
+    void join_cluster(cluster::Cluster* c) { cluster = c && c->size() > 1 ? c : nullptr; }
 
-  private:
     using Args = std::span<const std::string_view>; // the tokens after the command word
 
+  private:
     void cmd_uci(Args args);
     void cmd_isready(Args args);
     void cmd_ucinewgame(Args args);
@@ -56,6 +61,10 @@ class Protocol {
     void run_perft(int depth);
     // Starts the search on its own thread; info and bestmove lines come from there.
     void start_search(const search::Limits& limits);
+    void start_cluster_search(const search::Limits& limits);
+    // Before a command runs on a rank of a cluster: the leader forwards it when it
+    // changes state, and a search that has just ended finishes its exchange first.
+    void prepare_cluster_command(std::string_view line, Args tokens);
     void error(std::string_view message);
 
     struct Command {
@@ -68,6 +77,8 @@ class Protocol {
     Output& out;
     ProtocolSettings settings;
     int errors = 0;
+    cluster::Cluster* cluster = nullptr;
+    bool debugMode = false; // `debug on`: the cluster's ranks are reported after each search
 };
 
 } // namespace flotilla::uci
