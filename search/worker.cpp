@@ -6,6 +6,7 @@
 #include "eval/evaluate.h"
 #include "eval/nnue/evaluate.h"
 #include "search/movepick.h"
+#include "search/selectivity/applied_extension.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -408,10 +409,6 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
                                   relative_rank(us, m.to()), ply, rootDepth);
         const Depth oneReplyExt =
             one_reply_extension(params.oneReplyExtension, inCheck, legalMoves, ply, rootDepth);
-        counters.checkExtensions += checkExt;
-        counters.recaptureExtensions += recaptureExt;
-        counters.passedPawnExtensions += passedPawnExt;
-        counters.oneReplyExtensions += oneReplyExt;
 
         // 8b. Singular extension: search the other moves without the TT move, below
         //     its score; its three outcomes extend, cut (multi-cut) or reduce.
@@ -437,13 +434,21 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
                 return singularBeta;
             }
             singularExt = singular_extension(params.singularExtension, outcome, ply, rootDepth);
-            if (singularExt > 0) ++counters.singularExtensions;
             if (singularExt < 0) ++counters.singularNegativeExtensions;
         }
         // At most one ply in all; a negative singular extension lowers what is left.
-        const Depth extension = std::max({checkExt, recaptureExt, passedPawnExt, oneReplyExt,
-                                          threatExtension, singularExt}) +
-                                std::min(singularExt, 0);
+        const OfferedExtensions offered{singularExt,  checkExt,      oneReplyExt,
+                                        recaptureExt, passedPawnExt, threatExtension};
+        const Depth extension = largest_extension(offered) + std::min(singularExt, 0);
+        switch (applied_extension(offered)) {
+        case AppliedExtension::Singular: ++counters.singularExtensions; break;
+        case AppliedExtension::Check: ++counters.checkExtensions; break;
+        case AppliedExtension::OneReply: ++counters.oneReplyExtensions; break;
+        case AppliedExtension::Recapture: ++counters.recaptureExtensions; break;
+        case AppliedExtension::PassedPawn: ++counters.passedPawnExtensions; break;
+        case AppliedExtension::Threat:
+        case AppliedExtension::None: break;
+        }
         const Depth newDepth = depth - 1 + extension;
 
         make_move(ss, m);

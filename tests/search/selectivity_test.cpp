@@ -2,6 +2,7 @@
 // where they must not.
 #include "core/see.h"
 #include "search/params.h"
+#include "search/selectivity/applied_extension.h"
 #include "search_helpers.h"
 
 using namespace flotilla;
@@ -316,3 +317,30 @@ TEST(Selectivity, NullMoveReductionsAreOffByDefault) {
     EXPECT_GT(run_search(fen, depth_limit(11), params).stats.nullMoveReductions, 0u);
     EXPECT_EQ(run_search(fen, depth_limit(9)).stats.nullMoveReductions, 0u);
 }
+
+namespace flotilla::search {
+namespace {
+
+// A move that qualifies for several extensions gets one ply and counts once.
+TEST(AppliedExtension, AMoveCountsOnceForTheTechniqueWhosePlyItGot) {
+    EXPECT_EQ(applied_extension({}), AppliedExtension::None);
+    OfferedExtensions checkingPawnPush;
+    checkingPawnPush.check = 1;
+    checkingPawnPush.passedPawn = 1;
+    EXPECT_EQ(applied_extension(checkingPawnPush), AppliedExtension::Check);
+    EXPECT_EQ(largest_extension(checkingPawnPush), 1);
+    OfferedExtensions singularCheck;
+    singularCheck.singular = 1;
+    singularCheck.check = 1;
+    EXPECT_EQ(applied_extension(singularCheck), AppliedExtension::Singular);
+    OfferedExtensions recaptureOnly;
+    recaptureOnly.recapture = 1;
+    recaptureOnly.singular = -1; // a negative singular extension offers no ply
+    EXPECT_EQ(applied_extension(recaptureOnly), AppliedExtension::Recapture);
+    OfferedExtensions threatOnly;
+    threatOnly.threat = 1;
+    EXPECT_EQ(applied_extension(threatOnly), AppliedExtension::Threat);
+}
+
+} // namespace
+} // namespace flotilla::search
