@@ -3,12 +3,21 @@
 #include "threads/lazy_smp.h"
 
 #include <algorithm>
+#include <ctime>
 
 namespace flotilla::cluster {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The CPU time of the calling thread: what communication costs, whatever else the
+// machine runs (wall-clock time would count the thread's waits for a core).
+double thread_cpu_seconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
 
 bool valid_entry(const search::ExportedEntry& e) {
     return e.bound >= search::BOUND_UPPER && e.bound <= search::BOUND_EXACT &&
@@ -23,7 +32,12 @@ Cluster::Cluster(TransportFactory make, threads::SearchThread& searcher,
     thread = std::thread([this, make = std::move(make)] { loop(make); });
     std::unique_lock lock(mutex);
     changed.wait(lock, [&] { return started; });
-    if (rankCount > 1) searcher.export_entries(config.exportDepth);
+    if (rankCount > 1) {
+        searcher.export_entries(config.exportDepth);
+        // Rank r's thread i is helper r + i * ranks: no two threads of the cluster skip
+        // the same iterations, and only the leader's main thread skips none.
+        searcher.set_thread_numbering(myRank, rankCount);
+    }
 }
 
 Cluster::~Cluster() { shutdown(); }
@@ -174,6 +188,7 @@ void Cluster::loop(TransportFactory make) {
         failed.assign(std::size_t(rankCount), false);
         peerProgress.assign(std::size_t(rankCount), Progress{});
         results.assign(std::size_t(rankCount), std::nullopt);
+        saidBye.assign(std::size_t(rankCount), false);
         started = true;
     }
     changed.notify_all();
@@ -182,7 +197,6 @@ void Cluster::loop(TransportFactory make) {
 
     Clock::time_point nextExchange = Clock::now();
     for (;;) {
-        const Clock::time_point begin = Clock::now();
         std::vector<Outgoing> sending;
         bool quitting;
         {
@@ -211,17 +225,35 @@ void Cluster::loop(TransportFactory make) {
             nextExchange = Clock::now() + std::chrono::milliseconds(config.exchangeIntervalMs);
         }
         std::unique_lock lock(mutex);
-        counts.busySeconds += std::chrono::duration<double>(Clock::now() - begin).count();
+        counts.busySeconds = thread_cpu_seconds();
         if (quitting && outbox.empty()) break;
         changed.wait_for(lock, std::chrono::milliseconds(1),
                          [&] { return !outbox.empty() || stopping != quitting; });
     }
-    bool anyFailed;
+    std::vector<bool> lost;
     {
         std::lock_guard lock(mutex);
-        anyFailed = std::find(failed.begin(), failed.end(), true) != failed.end();
+        lost = failed;
     }
-    transport->finish(anyFailed);
+    const bool anyFailed = std::find(lost.begin(), lost.end(), true) != lost.end();
+    // A batch still on its way to a peer that has stopped reading would never be
+    // delivered: each rank says goodbye and keeps reading (and dropping) until every live
+    // peer has said goodbye too and nothing is in flight, for at most two seconds.
+    for (int peer = 0; peer < rankCount; ++peer)
+        if (peer != myRank && !lost[std::size_t(peer)]) transport->send(peer, TAG_BYE, {});
+    const auto waiting = [&] {
+        std::lock_guard lock(mutex);
+        int peers = 0;
+        for (int peer = 0; peer < rankCount; ++peer)
+            peers += peer != myRank && !lost[std::size_t(peer)] && !saidBye[std::size_t(peer)];
+        return peers;
+    };
+    const Clock::time_point deadline = Clock::now() + std::chrono::seconds(2);
+    while ((waiting() > 0 || !transport->idle()) && Clock::now() < deadline) {
+        while (std::optional<Message> m = transport->poll()) handle(std::move(*m));
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    transport->finish(anyFailed || waiting() > 0);
 }
 
 void Cluster::handle(Message m) {
@@ -254,6 +286,7 @@ void Cluster::handle(Message m) {
         }
         break;
     }
+    case TAG_BYE: saidBye[std::size_t(m.source)] = true; break;
     case TAG_RESULT:
         if (std::optional<Result> r = decode_result(m.bytes); r && leader()) {
             results[std::size_t(m.source)] = std::move(*r);

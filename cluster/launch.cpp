@@ -4,7 +4,9 @@
 #include "cluster/mpi_transport.h"
 #endif
 
+#include <cstdio>
 #include <cstdlib>
+#include <string>
 
 namespace flotilla::cluster {
 
@@ -28,6 +30,24 @@ Cluster::TransportFactory process_transport() {
         return [](std::string* error) { return make_mpi_transport(error); };
 #endif
     return {};
+}
+
+Settings process_settings(std::string* notice) {
+    Settings settings;
+    const char* text = std::getenv("FLOTILLA_CLUSTER_EXCHANGE");
+    if (!text) return settings;
+    int ms = 0, entries = 0, depth = 0;
+    char end = 0;
+    if (std::sscanf(text, "%d:%d:%d%c", &ms, &entries, &depth, &end) != 3 || ms < 1 || ms > 10000 ||
+        entries < 1 || entries > 65536 || depth < 1 || depth > 100) {
+        if (notice)
+            *notice = "FLOTILLA_CLUSTER_EXCHANGE must be MS:ENTRIES:DEPTH; using the defaults";
+        return settings;
+    }
+    settings.exchangeIntervalMs = ms;
+    settings.entriesPerExchange = std::size_t(entries);
+    settings.exportDepth = depth;
+    return settings;
 }
 
 } // namespace flotilla::cluster

@@ -28,6 +28,7 @@ class LoopbackTransport final : public Transport {
         box.messages.pop_front();
         return m;
     }
+    bool idle() override { return true; }
     void finish(bool) override {}
 
   private:

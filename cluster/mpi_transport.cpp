@@ -72,6 +72,14 @@ class MpiTransport final : public Transport {
         return std::nullopt;
     }
 
+    bool idle() override {
+        complete_sends();
+        if (!outgoing.empty()) return false;
+        for (const auto& [source, queue] : incoming)
+            if (!queue.empty()) return false;
+        return true;
+    }
+
     void finish(bool abort) override {
         if (abort) MPI_Abort(MPI_COMM_WORLD, 1);
         // Let the last sends (quit, a result) reach live peers, for at most two seconds.

@@ -30,6 +30,8 @@ class Transport {
     virtual int in_flight(int peer, int tag) = 0;
     // The next message that has fully arrived, if any.
     virtual std::optional<Message> poll() = 0;
+    // Nothing in flight either way: every send delivered, every message begun received.
+    virtual bool idle() = 0;
     // The end of the job. abort: a peer failed, so waiting for it could hang: end every
     // rank now (MPI_Abort) rather than finalising with them.
     virtual void finish(bool abort) = 0;

@@ -16,7 +16,8 @@
 
 namespace flotilla::cluster {
 
-enum Tag : int { TAG_COMMAND = 1, TAG_EXCHANGE = 2, TAG_RESULT = 3 };
+// TAG_BYE: the sender will send nothing more (the end of the job).
+enum Tag : int { TAG_COMMAND = 1, TAG_EXCHANGE = 2, TAG_RESULT = 3, TAG_BYE = 4 };
 
 struct Command {
     std::uint64_t seq = 0; // the leader's count of commands sent, from 1

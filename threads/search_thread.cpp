@@ -118,6 +118,8 @@ void SearchThread::start(const Position& pos, const search::Limits& goLimits,
     ponderhitFlag.store(false, std::memory_order_relaxed);
     pool[0].worker().watch_ponderhit(&ponderhitFlag);
     searchThreads.store(params.strength.limited ? 1 : pool.size(), std::memory_order_relaxed);
+    for (int i = 0; i < pool.size(); ++i)
+        pool[i].worker().set_thread_index(firstIndex + i * indexStep);
     {
         // Rings are only added, never freed, so a reader's pointers stay valid.
         std::lock_guard lock(exportMutex);

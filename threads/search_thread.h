@@ -77,6 +77,14 @@ class SearchThread {
         int seldepth = 0;
     };
     Progress progress() const;
+    // Lazy SMP over several processes (the cluster layer): from the next search on,
+    // thread i of this process searches as helper number first + i * step, so that
+    // the threads of all processes skip different iterations, as one pool's helpers do.
+    // The default (0, 1) is one process's own numbering. Only while idle.
+    void set_thread_numbering(int first, int step) {
+        firstIndex = first;
+        indexStep = step;
+    }
     // From the next search on, every thread offers its stores of at least minDepth to a
     // ring of its own (0: none), which drain_exported empties. Only while idle.
     void export_entries(Depth minDepth) { exportDepth = minDepth; }
@@ -114,6 +122,7 @@ class SearchThread {
     search::Stats lastStats;
     std::atomic<int> searchThreads{1}; // the threads of the current or last search
     Depth exportDepth = 0;
+    int firstIndex = 0, indexStep = 1;
     std::mutex exportMutex; // the ring list, against a reader
     std::vector<std::unique_ptr<search::EntryExport>> exportRings;
 };

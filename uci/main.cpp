@@ -58,8 +58,12 @@ int main(int argc, char** argv) {
             return *status;
     }
     Engine engine;
+    std::string notice;
+    const cluster::Settings settings = cluster::process_settings(&notice);
     cluster::Cluster group(cluster::process_transport(), engine.search_thread(),
-                           engine.transposition_table());
+                           engine.transposition_table(), settings);
+    if (!notice.empty() && group.leader())
+        std::cout << "info string error: " << notice << std::endl;
     if (!group.start_error().empty())
         std::cout << "info string error: cluster: " << group.start_error()
                   << "; running as one process" << std::endl;

@@ -64,12 +64,12 @@ TEST(MpiCluster, EntriesTheLeaderSendsAreFoundInEveryFollowersTable) {
     const Position pos = middlegame();
     if (self->cluster.leader()) {
         const std::uint64_t id = self->cluster.forward("search");
-        self->cluster.begin_search(id);
         search::Limits limits;
         limits.depth = 11;
         search::SearchResult own;
         self->searcher.start(pos, limits, search::Params{}, {},
                              [&](const search::SearchResult& r) { own = r; });
+        self->cluster.begin_search(id); // after start, as the engine does: the pool is built
         self->searcher.wait();
         std::this_thread::sleep_for(100ms); // the last batches
         self->cluster.forward("probe");
