@@ -298,38 +298,50 @@ void Cluster::handle(Message m) {
 }
 
 void Cluster::exchange() {
-    Exchange e;
+    Progress progress;
     std::vector<bool> skip;
     {
         std::lock_guard lock(mutex);
         if (!searchActive || rankCount < 2) return;
         const threads::SearchThread::Progress p = searcher.progress();
-        e.progress = Progress{currentSearch, p.nodes, p.tbHits, p.seldepth, table.hashfull()};
+        progress = Progress{currentSearch, p.nodes, p.tbHits, p.seldepth, table.hashfull()};
         drained.clear();
         searcher.drain_exported(drained, 16 * config.entriesPerExchange);
         skip = failed;
     }
     // The deepest entries are the ones worth a message: they cost the most to find.
-    if (drained.size() > config.entriesPerExchange) {
-        std::nth_element(drained.begin(),
-                         drained.begin() + std::ptrdiff_t(config.entriesPerExchange), drained.end(),
+    const auto keep_deepest = [&](std::vector<search::ExportedEntry>& entries) {
+        if (entries.size() <= config.entriesPerExchange) return;
+        std::nth_element(entries.begin(),
+                         entries.begin() + std::ptrdiff_t(config.entriesPerExchange), entries.end(),
                          [](const auto& a, const auto& b) { return a.depth > b.depth; });
-        drained.resize(config.entriesPerExchange);
-    }
-    e.entries = drained;
-    const std::vector<std::byte> bytes = encode(e);
-    std::uint64_t messages = 0;
+        entries.resize(config.entriesPerExchange);
+    };
+    keep_deepest(drained);
+    backlog.resize(std::size_t(rankCount));
+    std::uint64_t messages = 0, bytesSent = 0, entriesSent = 0;
     for (int peer = 0; peer < rankCount; ++peer) {
         if (peer == myRank || skip[std::size_t(peer)]) continue;
-        // One batch in flight per peer: a slow peer gets fewer, never a queue.
+        // One batch in flight per peer, never a queue: a peer still reading the last one
+        // gets this round's entries with the next, the deepest of both.
+        std::vector<search::ExportedEntry>& waiting = backlog[std::size_t(peer)];
+        waiting.insert(waiting.end(), drained.begin(), drained.end());
+        keep_deepest(waiting);
         if (transport->in_flight(peer, TAG_EXCHANGE) > 0) continue;
-        if (transport->send(peer, TAG_EXCHANGE, bytes)) ++messages;
+        Exchange e{progress, std::move(waiting)};
+        waiting.clear();
+        std::vector<std::byte> bytes = encode(e);
+        const std::size_t size = bytes.size();
+        if (!transport->send(peer, TAG_EXCHANGE, std::move(bytes))) continue;
+        ++messages;
+        bytesSent += size;
+        entriesSent += e.entries.size();
     }
     std::lock_guard lock(mutex);
     ++counts.exchanges;
     counts.messagesSent += messages;
-    counts.bytesSent += messages * bytes.size();
-    counts.entriesSent += messages * e.entries.size();
+    counts.bytesSent += bytesSent;
+    counts.entriesSent += entriesSent;
 }
 
 } // namespace flotilla::cluster

@@ -151,6 +151,9 @@ class Cluster {
     std::vector<std::optional<Result>> results;
     Traffic counts;
     std::vector<search::ExportedEntry> drained; // the communication thread's
+    // Per peer, entries not yet sent because its last batch was still in flight (the
+    // communication thread's).
+    std::vector<std::vector<search::ExportedEntry>> backlog;
     std::thread thread;
 };
 

@@ -20,6 +20,11 @@ std::optional<Topology> detect_machine() {
 // iterations reaches the depth first and would sit idle until the main thread is done,
 // so it goes on deeper and keeps filling the table. Mate, searchmoves and the node
 // budget (counted over all threads) still apply.
+// A ring of 32,768 entries (512 KiB) per thread: a full ring drops the newest stores,
+// which are the deepest (an iteration's end), so it must outlast the communication
+// thread's longest wait for a core (about 30 ms of stores at depth >= 3 here).
+constexpr std::size_t EXPORT_RING = 32768;
+
 search::Limits helper_limits(const search::Limits& limits) {
     search::Limits helper;
     helper.infinite = true;
@@ -125,7 +130,8 @@ void SearchThread::start(const Position& pos, const search::Limits& goLimits,
         std::lock_guard lock(exportMutex);
         if (exportDepth > 0)
             while (exportRings.size() < std::size_t(pool.size()))
-                exportRings.push_back(std::make_unique<search::EntryExport>(exportDepth));
+                exportRings.push_back(
+                    std::make_unique<search::EntryExport>(exportDepth, EXPORT_RING));
         for (int i = 0; i < pool.size(); ++i)
             pool[i].worker().export_entries(exportDepth > 0 ? exportRings[std::size_t(i)].get()
                                                             : nullptr);

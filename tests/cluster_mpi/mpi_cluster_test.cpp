@@ -64,6 +64,9 @@ TEST(MpiCluster, EntriesTheLeaderSendsAreFoundInEveryFollowersTable) {
     const Position pos = middlegame();
     if (self->cluster.leader()) {
         const std::uint64_t id = self->cluster.forward("search");
+        // A rank stores what arrives only while it is in the search: give the followers
+        // (four ranks on two cores, each may wait for a core) time to take the command.
+        std::this_thread::sleep_for(300ms);
         search::Limits limits;
         limits.depth = 11;
         search::SearchResult own;
