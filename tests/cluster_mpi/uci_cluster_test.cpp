@@ -136,9 +136,13 @@ class Job {
     bool exited = false;
 };
 
-Job cluster_job(int ranks) {
-    return Job(
-        {FLOTILLA_MPIEXEC, "--oversubscribe", "-np", std::to_string(ranks), FLOTILLA_ENGINE});
+Job cluster_job(int ranks, bool recovery = false) {
+    std::vector<std::string> argv = {FLOTILLA_MPIEXEC, "--oversubscribe"};
+    if (recovery) argv.push_back("--enable-recovery"); // the job outlives a dead rank
+    argv.push_back("-np");
+    argv.push_back(std::to_string(ranks));
+    argv.push_back(FLOTILLA_ENGINE);
+    return Job(argv);
 }
 
 pid_t parent_of(pid_t pid) {
@@ -298,6 +302,33 @@ TEST(ClusterUci, AFollowerKilledMidSearchEndsTheJobWithinSeconds) {
     EXPECT_FALSE(WIFEXITED(*status) && WEXITSTATUS(*status) == 0);
     const std::string said = job.stderr_text();
     EXPECT_NE(said.find("rank 1"), std::string::npos) << said;
+}
+
+TEST(ClusterUci, WhereTheJobOutlivesAKilledFollowerTheLeaderReportsItAndPlaysOn) {
+    Job job = cluster_job(2, true);
+    handshake(job);
+    const pid_t follower = wait_for_rank(job.pid(), 1);
+    ASSERT_GT(follower, 0);
+    job.send("position startpos");
+    job.send("go infinite");
+    std::this_thread::sleep_for(300ms);
+    kill(follower, SIGKILL);
+    std::this_thread::sleep_for(300ms);
+    job.send("stop");
+    const auto lines = job.until("bestmove", 5s);
+    ASSERT_TRUE(lines) << job.stderr_text();
+    bool reported = false;
+    for (const std::string& l : *lines)
+        reported |= l.starts_with("info string error: cluster: rank 1 ");
+    EXPECT_TRUE(reported);
+    job.send("go movetime 200");
+    const Clock::time_point started = Clock::now();
+    const auto next = job.until("bestmove", 5s);
+    ASSERT_TRUE(next);
+    EXPECT_LT(Clock::now() - started, 1500ms);
+    for (const std::string& l : *next) EXPECT_FALSE(l.starts_with("info string error")) << l;
+    job.send("quit");
+    EXPECT_TRUE(job.wait_exit(15s));
 }
 
 TEST(ClusterUci, WithoutMpirunTheSameBinaryIsTheOrdinaryEngine) {
