@@ -104,7 +104,11 @@ void Protocol::start_cluster_search(const search::Limits& limits) {
         if (stats) out.line(format_stats(engine.search_stats()));
         out.line(format_bestmove(o.chosen, root));
     };
-    if (!engine.start_search(limits, onInfo, onBestMove, &message)) return error(message);
+    // A node budget is for the whole cluster: the leader searches its share too.
+    search::Limits own = limits;
+    if (own.nodes > 0)
+        own.nodes = std::max<std::uint64_t>(1, own.nodes / std::uint64_t(cluster->size()));
+    if (!engine.start_search(own, onInfo, onBestMove, &message)) return error(message);
     cluster->begin_search(id);
 }
 

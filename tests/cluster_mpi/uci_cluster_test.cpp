@@ -240,6 +240,26 @@ TEST(ClusterUci, ASearchCoversEveryRank) {
     EXPECT_TRUE(WIFEXITED(*status) && WEXITSTATUS(*status) == 0) << job.stderr_text();
 }
 
+TEST(ClusterUci, ANodeBudgetIsSharedByTheRanks) {
+    Job job = cluster_job(2);
+    handshake(job);
+    job.send("debug on");
+    job.send("position startpos");
+    job.send("go nodes 200000");
+    const auto lines = job.until("bestmove", 20s);
+    ASSERT_TRUE(lines);
+    std::uint64_t total = 0, leader = 0;
+    for (const std::string& l : *lines) {
+        if (l.starts_with("info string cluster total")) total = number_after(l, "nodes");
+        if (l.starts_with("info string cluster rank 0 ")) leader = number_after(l, "nodes");
+    }
+    EXPECT_EQ(leader, 100000u); // one thread stops at exactly its share
+    EXPECT_LE(total, 200000u);  // the follower stops at its share or at the leader's stop
+    EXPECT_GT(total, leader);
+    job.send("quit");
+    EXPECT_TRUE(job.wait_exit(10s));
+}
+
 TEST(ClusterUci, StopEndsEveryRankQuickly) {
     Job job = cluster_job(2);
     handshake(job);
