@@ -93,7 +93,7 @@ void Cluster::report_result(std::uint64_t id, const search::SearchResult& result
 Outcome Cluster::finish_search(std::uint64_t id, const search::SearchResult& local, bool vote) {
     const threads::SearchThread::Progress mine = searcher.progress();
     Outcome o;
-    o.ranks.push_back({0, true, local});
+    o.ranks.push_back({0, local});
     o.tbHits = mine.tbHits;
     o.seldepth = mine.seldepth;
     if (rankCount > 1) {
@@ -118,7 +118,7 @@ Outcome Cluster::finish_search(std::uint64_t id, const search::SearchResult& loc
                 continue;
             }
             const Result& r = *results[std::size_t(f)];
-            o.ranks.push_back({f, true, r.result});
+            o.ranks.push_back({f, r.result});
             o.tbHits += r.tbHits;
             o.seldepth = std::max(o.seldepth, int(r.seldepth));
         }

@@ -41,7 +41,6 @@ struct Settings {
 // A rank's part in one search, as the leader saw it.
 struct RankOutcome {
     int rank = 0;
-    bool answered = false;
     search::SearchResult result;
 };
 
@@ -50,7 +49,7 @@ struct Outcome {
     int chosenRank = 0;
     std::uint64_t tbHits = 0;
     int seldepth = 0;
-    std::vector<RankOutcome> ranks;  // the leader first
+    std::vector<RankOutcome> ranks;  // the leader first, then the followers that answered
     std::vector<std::string> errors; // a line for each rank lost in this search
 };
 

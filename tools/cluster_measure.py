@@ -17,17 +17,8 @@ import statistics
 import sys
 import time
 
-from uci_process import CLOCK_TICKS, UciProcess
-
-
-def read_fens(path, limit):
-    fens = []
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if line and not line.startswith("#"):
-                fens.append(" ".join(line.split()[:6]).split(";")[0].strip())
-    return fens[:limit] if limit else fens
+from ttd_compare import read_fens
+from uci_process import CLOCK_TICKS, UciProcess, stat_fields
 
 
 def descendants(pid):
@@ -36,11 +27,9 @@ def descendants(pid):
         if not name.isdigit():
             continue
         try:
-            with open(f"/proc/{name}/stat") as f:
-                stat = f.read()
+            parent = int(stat_fields(name)[1])
         except OSError:
             continue
-        parent = int(stat[stat.rindex(")") + 2:].split()[1])
         children.setdefault(parent, []).append(int(name))
     out, todo = [], [pid]
     while todo:
@@ -54,11 +43,9 @@ def cpu_seconds(pids):
     total = 0.0
     for pid in pids:
         try:
-            with open(f"/proc/{pid}/stat") as f:
-                stat = f.read()
+            fields = stat_fields(pid)
         except OSError:
             continue
-        fields = stat[stat.rindex(")") + 2:].split()
         total += (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
     return total
 

@@ -10,6 +10,14 @@ import time
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
+def stat_fields(pid):
+    """The fields of /proc/PID/stat after the command name (field 3 on); OSError if gone."""
+    with open(f"/proc/{pid}/stat") as f:
+        stat = f.read()
+    # The command name (field 2) is in parentheses and may hold spaces.
+    return stat[stat.rindex(")") + 2:].split()
+
+
 class EngineError(RuntimeError):
     pass
 
@@ -74,10 +82,7 @@ class UciProcess:
 
     def cpu_seconds(self):
         """utime + stime of the whole process (all threads), in seconds."""
-        with open(f"/proc/{self.proc.pid}/stat") as f:
-            stat = f.read()
-        # The command name (field 2) is in parentheses and may hold spaces.
-        fields = stat[stat.rindex(")") + 2:].split()
+        fields = stat_fields(self.proc.pid)
         return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
     def close(self):

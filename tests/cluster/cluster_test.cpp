@@ -147,12 +147,6 @@ TEST(Cluster, DeepEntriesOfOneRankReachTheOtherRanksTable) {
     leader.cluster->finish_search(1, found);
 }
 
-// The leader side of one search, as uci/commands_cluster.cpp runs it.
-struct LeaderSearch {
-    Outcome outcome;
-    std::chrono::steady_clock::time_point stopped, answered;
-};
-
 void follow(Rank& rank, const Position& pos) {
     while (const std::optional<Command> c = rank.cluster->next_command()) {
         if (c->text == "go") {

@@ -276,64 +276,21 @@ TEST(ClusterUci, StopEndsEveryRankQuickly) {
     EXPECT_TRUE(job.wait_exit(10s));
 }
 
-TEST(ClusterUci, AFollowerThatHangsCostsOneTimeoutThenTheLeaderPlaysOn) {
-    Job job = cluster_job(2);
-    handshake(job);
+// Starts an infinite search on a job of two ranks and, 300 ms in, sends the follower
+// `signal`; returns the follower's pid (-1: it was not found).
+pid_t signal_follower_mid_search(Job& job, int signal) {
     const pid_t follower = wait_for_rank(job.pid(), 1);
-    ASSERT_GT(follower, 0);
+    if (follower <= 0) return -1;
     job.send("position startpos");
     job.send("go infinite");
     std::this_thread::sleep_for(300ms);
-    kill(follower, SIGSTOP);
-    job.send("stop");
-    const auto lines = job.until("bestmove", 5s);
-    ASSERT_TRUE(lines);
-    bool reported = false;
-    for (const std::string& l : *lines)
-        reported |= l.starts_with("info string error: cluster: rank 1 ");
-    EXPECT_TRUE(reported);
-    // The next move does not wait for it again.
-    job.send("go movetime 200");
-    const Clock::time_point started = Clock::now();
-    const auto next = job.until("bestmove", 5s);
-    ASSERT_TRUE(next);
-    EXPECT_LT(Clock::now() - started, 1500ms);
-    for (const std::string& l : *next) EXPECT_FALSE(l.starts_with("info string error")) << l;
-    // At quit a rank has failed: the job ends rather than wait for it.
-    job.send("quit");
-    EXPECT_TRUE(job.wait_exit(15s));
-    kill(follower, SIGKILL);
+    kill(follower, signal);
+    return follower;
 }
 
-TEST(ClusterUci, AFollowerKilledMidSearchEndsTheJobWithinSeconds) {
-    Job job = cluster_job(2);
-    handshake(job);
-    const pid_t follower = wait_for_rank(job.pid(), 1);
-    ASSERT_GT(follower, 0);
-    job.send("position startpos");
-    job.send("go infinite");
-    std::this_thread::sleep_for(300ms);
-    kill(follower, SIGKILL);
-    const Clock::time_point killed = Clock::now();
-    // Open MPI cannot go on without a rank: mpirun ends the job and says why.
-    const std::optional<int> status = job.wait_exit(15s);
-    ASSERT_TRUE(status) << "the job still runs 15 s after a rank was killed";
-    EXPECT_LT(Clock::now() - killed, 15s);
-    EXPECT_FALSE(WIFEXITED(*status) && WEXITSTATUS(*status) == 0);
-    const std::string said = job.stderr_text();
-    EXPECT_NE(said.find("rank 1"), std::string::npos) << said;
-}
-
-TEST(ClusterUci, WhereTheJobOutlivesAKilledFollowerTheLeaderReportsItAndPlaysOn) {
-    Job job = cluster_job(2, true);
-    handshake(job);
-    const pid_t follower = wait_for_rank(job.pid(), 1);
-    ASSERT_GT(follower, 0);
-    job.send("position startpos");
-    job.send("go infinite");
-    std::this_thread::sleep_for(300ms);
-    kill(follower, SIGKILL);
-    std::this_thread::sleep_for(300ms);
+// After the follower was lost mid-search: `stop` answers with the loss reported, and
+// the next move is played without waiting for it again.
+void expect_loss_reported_once_then_play_on(Job& job) {
     job.send("stop");
     const auto lines = job.until("bestmove", 5s);
     ASSERT_TRUE(lines) << job.stderr_text();
@@ -347,6 +304,40 @@ TEST(ClusterUci, WhereTheJobOutlivesAKilledFollowerTheLeaderReportsItAndPlaysOn)
     ASSERT_TRUE(next);
     EXPECT_LT(Clock::now() - started, 1500ms);
     for (const std::string& l : *next) EXPECT_FALSE(l.starts_with("info string error")) << l;
+}
+
+TEST(ClusterUci, AFollowerThatHangsCostsOneTimeoutThenTheLeaderPlaysOn) {
+    Job job = cluster_job(2);
+    handshake(job);
+    const pid_t follower = signal_follower_mid_search(job, SIGSTOP);
+    ASSERT_GT(follower, 0);
+    expect_loss_reported_once_then_play_on(job);
+    // At quit a rank has failed: the job ends rather than wait for it.
+    job.send("quit");
+    EXPECT_TRUE(job.wait_exit(15s));
+    kill(follower, SIGKILL);
+}
+
+TEST(ClusterUci, AFollowerKilledMidSearchEndsTheJobWithinSeconds) {
+    Job job = cluster_job(2);
+    handshake(job);
+    ASSERT_GT(signal_follower_mid_search(job, SIGKILL), 0);
+    const Clock::time_point killed = Clock::now();
+    // Open MPI cannot go on without a rank: mpirun ends the job and says why.
+    const std::optional<int> status = job.wait_exit(15s);
+    ASSERT_TRUE(status) << "the job still runs 15 s after a rank was killed";
+    EXPECT_LT(Clock::now() - killed, 15s);
+    EXPECT_FALSE(WIFEXITED(*status) && WEXITSTATUS(*status) == 0);
+    const std::string said = job.stderr_text();
+    EXPECT_NE(said.find("rank 1"), std::string::npos) << said;
+}
+
+TEST(ClusterUci, WhereTheJobOutlivesAKilledFollowerTheLeaderReportsItAndPlaysOn) {
+    Job job = cluster_job(2, true);
+    handshake(job);
+    ASSERT_GT(signal_follower_mid_search(job, SIGKILL), 0);
+    std::this_thread::sleep_for(300ms);
+    expect_loss_reported_once_then_play_on(job);
     job.send("quit");
     EXPECT_TRUE(job.wait_exit(15s));
 }
