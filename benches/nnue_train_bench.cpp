@@ -75,7 +75,7 @@ void BM_NnueTrainingStep(benchmark::State& state) {
     net.init(1);
     AdamW adam;
     adam.resize(net);
-    BatchGradient gradient(hidden, 8, 2);
+    BatchGradient gradient(net, 2);
     for (auto _ : state) {
         const std::span<const std::uint32_t> indices(all.data() + next, BATCH);
         next = (next + BATCH) % all.size();

@@ -79,8 +79,8 @@ void scatter(float* __restrict gw, const Sample& s, int h, const float* __restri
 
 } // namespace
 
-void Gradient::resize(int hidden, int buckets) {
-    w.assign(std::size_t(FEATURES) * hidden, 0.0f);
+void Gradient::resize(int features, int hidden, int buckets) {
+    w.assign(std::size_t(features) * hidden, 0.0f);
     b.assign(hidden, 0.0f);
     o.assign(std::size_t(buckets) * 2 * hidden, 0.0f);
     ob.assign(buckets, 0.0f);
@@ -101,9 +101,10 @@ float sample_loss(const FloatNet& net, const Sample& s, const LossParams& p) {
     return d * d;
 }
 
-BatchGradient::BatchGradient(int hidden, int buckets, int threads)
+BatchGradient::BatchGradient(const FloatNet& shape, int threads)
     : slices(std::max(MIN_SLICES, threads)), scratch(slices.size()) {
-    for (auto& g : slices) g.resize(hidden, buckets);
+    const int hidden = shape.hidden;
+    for (auto& g : slices) g.resize(shape.layout.features(), hidden, shape.buckets);
     for (auto& s : scratch)
         for (auto* v : {&s.accUs, &s.accThem, &s.aUs, &s.aThem, &s.gradUs, &s.gradThem})
             v->assign(hidden, 0.0f);
@@ -127,7 +128,7 @@ void BatchGradient::compute_slice(const FloatNet& net, std::span<const PackedRec
     for (std::size_t j = 0; j < indices.size(); ++j) {
         // The records are read in shuffled order: fetch a few positions ahead.
         if (j + 8 < indices.size()) __builtin_prefetch(records[indices[j + 8]].data());
-        if (!decode(records[indices[j]], &sample)) continue;
+        if (!decode(records[indices[j]], &sample, net.layout)) continue;
         if (mirrored(indices[j], params.mirrorSalt)) mirror_files(&sample);
         accumulate(net.w.data(), net.b.data(), sample.us.data(), sample.count, h, accUs);
         accumulate(net.w.data(), net.b.data(), sample.them.data(), sample.count, h, accThem);
@@ -190,7 +191,7 @@ double mean_loss(const FloatNet& net, std::span<const PackedRecord> records,
         Sample sample;
         const std::size_t end = std::min(indices.size(), (c + 1) * CHUNK);
         for (std::size_t i = c * CHUNK; i < end; ++i)
-            if (decode(records[indices[i]], &sample)) {
+            if (decode(records[indices[i]], &sample, net.layout)) {
                 sums[c] += sample_loss(net, sample, params);
                 ++counts[c];
             }

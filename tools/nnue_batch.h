@@ -18,6 +18,7 @@ struct LossParams {
     // Non-zero: about half the positions, chosen by a hash of the record's index and
     // this salt, are seen mirrored left to right (files a<->h). Chess is symmetric that
     // way but for castling, which the inputs do not describe, so it doubles the data.
+    // Only for feature set 1: set 2 mirrors every position into the same features.
     std::uint64_t mirrorSalt = 0;
 };
 
@@ -47,7 +48,7 @@ float sample_loss(const FloatNet& net, const Sample& s, const LossParams& p);
 struct Gradient {
     std::vector<float> w, b, o, ob; // same shapes as FloatNet's
     double loss = 0;                // summed over the slice's positions
-    void resize(int hidden, int buckets);
+    void resize(int features, int hidden, int buckets);
     void zero();
 };
 
@@ -56,7 +57,8 @@ inline constexpr int MIN_SLICES = 8;
 
 class BatchGradient {
   public:
-    BatchGradient(int hidden, int buckets, int threads);
+    // Buffers shaped like `shape` (its weights are not read).
+    BatchGradient(const FloatNet& shape, int threads);
 
     // Mean loss over the positions records[indices[i]] and its gradient (of the mean
     // loss), available in total() afterwards. Records that do not decode are skipped.

@@ -4,6 +4,7 @@
 
 #include "core/crc32.h"
 
+#include <array>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -15,7 +16,7 @@ namespace flotilla::tools::nnue {
 namespace {
 
 constexpr char MAGIC[8] = {'F', 'L', 'N', 'N', 'C', 'K', 'P', 'T'};
-constexpr std::uint32_t VERSION = 1;
+constexpr std::uint32_t VERSION = 2; // 2: the input layout's king bucket map
 
 class Writer {
   public:
@@ -60,6 +61,8 @@ bool save_checkpoint(const std::string& path, const Checkpoint& c, std::string* 
     w.put(VERSION);
     w.put(std::uint32_t(c.net.hidden));
     w.put(std::uint32_t(c.net.buckets));
+    w.put(c.net.layout.feature_set());
+    w.put(c.net.layout.map());
     w.put(c.epoch);
     w.put(c.adam.steps);
     w.put(c.rngState);
@@ -114,7 +117,19 @@ bool load_checkpoint(const std::string& path, Checkpoint* c, std::string* error)
     if (!r.get(&hidden) || !r.get(&buckets) || hidden < 8 || hidden > 4096 || hidden % 8 ||
         buckets < 1 || buckets > 16)
         return fail("bad network size");
-    c->net = FloatNet(int(hidden), int(buckets));
+    std::uint32_t featureSet = 0;
+    std::array<std::uint8_t, flotilla::nnue::KING_MAP_SQUARES> map{};
+    if (!r.get(&featureSet) || !r.get(&map)) return fail("truncated header");
+    flotilla::nnue::InputLayout layout;
+    if (featureSet == flotilla::nnue::FEATURE_SET_KING_BUCKETS) {
+        std::string why;
+        const auto l = flotilla::nnue::InputLayout::king_buckets(map, &why);
+        if (!l) return fail(why);
+        layout = *l;
+    } else if (featureSet != flotilla::nnue::FEATURE_SET_PIECE_SQUARE) {
+        return fail("unknown feature set");
+    }
+    c->net = FloatNet(int(hidden), int(buckets), layout);
     c->adam.resize(c->net);
     if (!r.get(&c->epoch) || !r.get(&c->adam.steps) || !r.get(&c->rngState) || !r.get(&c->k) ||
         !r.get(&c->options) || !r.get(&c->adam.beta1) || !r.get(&c->adam.beta2) ||

@@ -14,7 +14,8 @@ namespace flotilla::tools::nnue {
 
 namespace {
 
-constexpr std::uint32_t VERSION = 1, FEATURE_SET = 1, SCALE_INT = 400;
+constexpr std::uint32_t VERSION = 1, SCALE_INT = 400;
+constexpr std::size_t MAP_BYTES = 32; // feature set 2's king bucket map
 constexpr std::size_t MAX_DESCRIPTION = 4096;
 
 std::int16_t to_int16(double x) {
@@ -40,6 +41,7 @@ QuantisedNet quantise(const FloatNet& net) {
     QuantisedNet q;
     q.hidden = net.hidden;
     q.buckets = net.buckets;
+    q.layout = net.layout;
     for (float x : net.w) q.w.push_back(to_int16(double(x) * QA));
     for (float x : net.b) q.bias.push_back(to_int16(double(x) * QA));
     for (float x : net.o)
@@ -51,11 +53,14 @@ QuantisedNet quantise(const FloatNet& net) {
 std::vector<std::uint8_t> serialise(const QuantisedNet& q, const std::string& description) {
     const std::string text = description.substr(0, MAX_DESCRIPTION);
     std::vector<std::uint8_t> out = {'F', 'L', 'N', 'N'};
+    const std::uint32_t featureSet = q.layout.feature_set();
     for (std::uint32_t v :
-         {VERSION, FEATURE_SET, std::uint32_t(q.hidden), std::uint32_t(q.buckets),
-          std::uint32_t(QA), std::uint32_t(QB), SCALE_INT, std::uint32_t(text.size())})
+         {VERSION, featureSet, std::uint32_t(q.hidden), std::uint32_t(q.buckets), std::uint32_t(QA),
+          std::uint32_t(QB), SCALE_INT, std::uint32_t(text.size())})
         put(out, v);
     out.insert(out.end(), text.begin(), text.end());
+    if (featureSet == flotilla::nnue::FEATURE_SET_KING_BUCKETS)
+        out.insert(out.end(), q.layout.map().begin(), q.layout.map().end());
     for (auto x : q.w) put(out, x);
     for (auto x : q.bias) put(out, x);
     for (auto x : q.o) put(out, x);
@@ -74,7 +79,10 @@ bool parse_network(const std::vector<std::uint8_t>& bytes, QuantisedNet* q,
     if (std::memcmp(bytes.data(), "FLNN", 4) != 0) return fail("bad magic");
     const std::uint8_t* p = bytes.data();
     if (get<std::uint32_t>(p + 4) != VERSION) return fail("unknown version");
-    if (get<std::uint32_t>(p + 8) != FEATURE_SET) return fail("unknown feature set");
+    const std::uint32_t featureSet = get<std::uint32_t>(p + 8);
+    if (featureSet != flotilla::nnue::FEATURE_SET_PIECE_SQUARE &&
+        featureSet != flotilla::nnue::FEATURE_SET_KING_BUCKETS)
+        return fail("unknown feature set");
     const std::uint32_t h = get<std::uint32_t>(p + 12), b = get<std::uint32_t>(p + 16);
     if (h < 8 || h > 4096 || h % 16) return fail("hidden size out of range");
     if (b < 1 || b > 16) return fail("bucket count out of range");
@@ -83,20 +91,34 @@ bool parse_network(const std::vector<std::uint8_t>& bytes, QuantisedNet* q,
         return fail("unexpected quantisation constants");
     const std::uint32_t n = get<std::uint32_t>(p + 32);
     if (n > MAX_DESCRIPTION) return fail("description too long");
-    const std::size_t expected = 36 + std::size_t(n) + 2 * FEATURES * std::size_t(h) + 2 * h +
-                                 2 * std::size_t(b) * 2 * h + 4 * b + 4;
+    const std::size_t mapBytes =
+        featureSet == flotilla::nnue::FEATURE_SET_KING_BUCKETS ? MAP_BYTES : 0;
+    if (bytes.size() < 40 + std::size_t(n) + mapBytes)
+        return fail("size does not match the header");
+    flotilla::nnue::InputLayout layout;
+    if (mapBytes) {
+        std::string why;
+        const auto l = flotilla::nnue::InputLayout::king_buckets(
+            std::span<const std::uint8_t>(p + 36 + n, mapBytes), &why);
+        if (!l) return fail("bad king bucket map");
+        layout = *l;
+    }
+    const std::size_t features = std::size_t(layout.features());
+    const std::size_t expected = 36 + std::size_t(n) + mapBytes + 2 * features * std::size_t(h) +
+                                 2 * h + 2 * std::size_t(b) * 2 * h + 4 * b + 4;
     if (bytes.size() != expected) return fail("size does not match the header");
     if (crc32(p, bytes.size() - 4) != get<std::uint32_t>(p + bytes.size() - 4))
         return fail("CRC-32 mismatch");
     q->hidden = int(h);
     q->buckets = int(b);
+    q->layout = layout;
     if (description) description->assign(reinterpret_cast<const char*>(p + 36), n);
-    std::size_t at = 36 + n;
+    std::size_t at = 36 + n + mapBytes;
     auto read16 = [&](std::vector<std::int16_t>& v, std::size_t count) {
         v.resize(count);
         for (auto& x : v) x = get<std::int16_t>(p + at), at += 2;
     };
-    read16(q->w, std::size_t(FEATURES) * h);
+    read16(q->w, features * h);
     read16(q->bias, h);
     read16(q->o, std::size_t(b) * 2 * h);
     q->obias.resize(b);
@@ -145,7 +167,7 @@ QuantisationError quantisation_error(const FloatNet& net, const QuantisedNet& q,
     std::vector<double> diff(indices.size(), -1.0);
     tbb::parallel_for(std::size_t(0), indices.size(), [&](std::size_t i) {
         Sample s;
-        if (decode(records[indices[i]], &s))
+        if (decode(records[indices[i]], &s, net.layout))
             diff[i] = std::abs(double(net.eval_cp(s)) - double(reference_eval(q, s)));
     });
     QuantisationError e;

@@ -16,7 +16,8 @@ inline constexpr int QA = 255, QB = 64;
 
 struct QuantisedNet {
     int hidden = 0, buckets = 0;
-    std::vector<std::int16_t> w;     // FEATURES * hidden
+    flotilla::nnue::InputLayout layout;
+    std::vector<std::int16_t> w;     // layout.features() * hidden
     std::vector<std::int16_t> bias;  // hidden
     std::vector<std::int16_t> o;     // buckets * 2 * hidden
     std::vector<std::int32_t> obias; // buckets

@@ -15,29 +15,41 @@ constexpr int CODE_EN_PASSANT_PAWN = 14;
 
 } // namespace
 
-bool decode(const PackedRecord& r, Sample* out) {
+bool decode(const PackedRecord& r, Sample* out, const flotilla::nnue::InputLayout& layout) {
+    using flotilla::nnue::InputLayout;
     std::uint64_t occupied = 0;
     for (int i = 0; i < 8; ++i) occupied |= std::uint64_t(r[i]) << (8 * i);
     if (std::popcount(occupied) > MAX_ACTIVE || (r[26] >> 3) || ((r[26] >> 1) & 3) == 3)
         return false;
     const Color stm = (r[26] & 1) ? BLACK : WHITE;
-    const int flip = stm == WHITE ? 0 : 56; // square transform of the side to move
+    // First the pieces, then the features: set 2's depend on where the kings stand.
+    Piece pieces[MAX_ACTIVE];
+    Square squares[MAX_ACTIVE];
+    Square kings[COLOR_NB] = {SQ_A1, SQ_A1};
+    int kingCount[COLOR_NB] = {0, 0};
     int n = 0;
     for (std::uint64_t b = occupied; b; b &= b - 1, ++n) {
-        const int s = std::countr_zero(b);
         const int code = (r[8 + n / 2] >> (4 * (n % 2))) & 0xF;
-        int colour, type; // type 0..5 = PAWN-1 .. KING-1
+        Piece piece;
         if (code < 12)
-            colour = code >= 6, type = code % 6;
+            piece = make_piece(code >= 6 ? BLACK : WHITE, PieceType(code % 6 + 1));
         else if (code == CODE_WHITE_CASTLING_ROOK || code == CODE_BLACK_CASTLING_ROOK)
-            colour = code == CODE_BLACK_CASTLING_ROOK, type = ROOK - 1;
+            piece = make_piece(code == CODE_BLACK_CASTLING_ROOK ? BLACK : WHITE, ROOK);
         else if (code == CODE_EN_PASSANT_PAWN)
-            colour = stm == WHITE ? BLACK : WHITE, type = PAWN - 1;
+            piece = make_piece(~stm, PAWN);
         else
             return false;
-        const int own = colour == stm ? 0 : 1;
-        out->us[n] = std::uint16_t((own * 6 + type) * 64 + (s ^ flip));
-        out->them[n] = std::uint16_t(((1 - own) * 6 + type) * 64 + (s ^ flip ^ 56));
+        pieces[n] = piece;
+        squares[n] = Square(std::countr_zero(b));
+        if (type_of(piece) == KING)
+            kings[color_of(piece)] = squares[n], ++kingCount[color_of(piece)];
+    }
+    if (kingCount[WHITE] != 1 || kingCount[BLACK] != 1) return false;
+    const flotilla::nnue::KingView us = layout.view(stm, kings[stm]);
+    const flotilla::nnue::KingView them = layout.view(~stm, kings[~stm]);
+    for (int k = 0; k < n; ++k) {
+        out->us[k] = std::uint16_t(InputLayout::index(stm, us, pieces[k], squares[k]));
+        out->them[k] = std::uint16_t(InputLayout::index(~stm, them, pieces[k], squares[k]));
     }
     out->count = n;
     out->stm = stm;
@@ -48,15 +60,19 @@ bool decode(const PackedRecord& r, Sample* out) {
     return true;
 }
 
-Sample sample_from_position(const Position& pos, int scoreWhite, GameResult result) {
+Sample sample_from_position(const Position& pos, int scoreWhite, GameResult result,
+                            const flotilla::nnue::InputLayout& layout) {
+    using flotilla::nnue::InputLayout;
     Sample out;
     const Color stm = pos.side_to_move();
+    const flotilla::nnue::KingView us = layout.view(stm, pos.king_square(stm));
+    const flotilla::nnue::KingView them = layout.view(~stm, pos.king_square(~stm));
     int n = 0;
     for (Bitboard b = pos.pieces(); b;) {
         const Square s = pop_lsb(b);
         const Piece p = pos.piece_on(s);
-        out.us[n] = std::uint16_t(feature_index(stm, color_of(p), type_of(p), s));
-        out.them[n] = std::uint16_t(feature_index(~stm, color_of(p), type_of(p), s));
+        out.us[n] = std::uint16_t(InputLayout::index(stm, us, p, s));
+        out.them[n] = std::uint16_t(InputLayout::index(~stm, them, p, s));
         ++n;
     }
     out.count = n;

@@ -1,9 +1,10 @@
-// The network's inputs (docs/nnue-format.md, feature set 1): a training record
+// The network's inputs (docs/nnue-format.md, feature sets 1 and 2): a training record
 // decoded straight into both perspectives' active piece-square features, with its
 // score and game result turned to the side to move's point of view.
 #pragma once
 
 #include "core/position.h"
+#include "eval/nnue/input_layout.h"
 #include "tools/packed_position.h"
 
 #include <array>
@@ -14,9 +15,10 @@ namespace flotilla::tools::nnue {
 inline constexpr int FEATURES = 768;
 inline constexpr int MAX_ACTIVE = 32;
 
-// Feature of a piece of colour `c` and type `t` on `s`, seen from `perspective`.
+// Feature set 1's feature of a piece of colour `c` and type `t` on `s`, seen from
+// `perspective`.
 constexpr int feature_index(Color perspective, Color c, PieceType t, Square s) {
-    return ((c == perspective ? 0 : 1) * 6 + (t - 1)) * 64 + (perspective == WHITE ? s : s ^ 56);
+    return flotilla::nnue::InputLayout::index(perspective, {}, make_piece(c, t), s);
 }
 
 // bucket = (pieces - 2) / ceil(32 / B), clamped into [0, B).
@@ -36,11 +38,14 @@ struct Sample {
     float result = 0.5f; // game result, side to move's view: 1 win, 0.5 draw, 0 loss
 };
 
-// Decodes a record without going through a FEN; false when a piece code is invalid,
-// a reserved bit is set or there are more than 32 pieces (the CRC is not checked).
-bool decode(const PackedRecord& record, Sample* out);
+// Decodes a record into `layout`'s features without going through a FEN; false when a
+// piece code is invalid, a reserved bit is set, there are more than 32 pieces or a
+// side has no king or two (the CRC is not checked).
+bool decode(const PackedRecord& record, Sample* out,
+            const flotilla::nnue::InputLayout& layout = {});
 
 // The same features computed from a Position (tests and the reference evaluation).
-Sample sample_from_position(const Position& pos, int scoreWhite, GameResult result);
+Sample sample_from_position(const Position& pos, int scoreWhite, GameResult result,
+                            const flotilla::nnue::InputLayout& layout = {});
 
 } // namespace flotilla::tools::nnue

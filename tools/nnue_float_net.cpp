@@ -6,9 +6,9 @@
 
 namespace flotilla::tools::nnue {
 
-FloatNet::FloatNet(int h, int nb)
-    : hidden(h), buckets(nb), w(std::size_t(FEATURES) * h), b(h), o(std::size_t(nb) * 2 * h),
-      ob(nb) {}
+FloatNet::FloatNet(int h, int nb, const flotilla::nnue::InputLayout& l)
+    : hidden(h), buckets(nb), layout(l), w(std::size_t(l.features()) * h), b(h),
+      o(std::size_t(nb) * 2 * h), ob(nb) {}
 
 void FloatNet::init(std::uint64_t seed) {
     SplitMix64 rng{seed};

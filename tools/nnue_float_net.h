@@ -1,6 +1,6 @@
 // The float network the trainer optimises (docs/nnue-format.md): shared feature
-// weights w[768][H] and bias b[H], SCReLU, B material buckets of output weights
-// o[B][2H] (side to move's half first) and output bias ob[B].
+// weights w[768 K][H] (K king buckets of its input layout) and bias b[H], SCReLU, B material
+// buckets of output weights o[B][2H] (side to move's half first) and output bias ob[B].
 #pragma once
 
 #include "core/splitmix.h"
@@ -18,13 +18,14 @@ inline constexpr float MAX_OUTPUT_WEIGHT = 127.0f / 64.0f;
 
 struct FloatNet {
     int hidden = 0, buckets = 0;
-    std::vector<float> w;  // FEATURES * hidden, feature-major
+    flotilla::nnue::InputLayout layout;
+    std::vector<float> w;  // layout.features() * hidden, feature-major
     std::vector<float> b;  // hidden
     std::vector<float> o;  // buckets * 2 * hidden, bucket-major
     std::vector<float> ob; // buckets
 
     FloatNet() = default;
-    FloatNet(int hidden, int buckets);
+    FloatNet(int hidden, int buckets, const flotilla::nnue::InputLayout& layout = {});
 
     // Random initial weights from `seed` (uniform, scaled by fan-in).
     void init(std::uint64_t seed);

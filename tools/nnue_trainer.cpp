@@ -66,7 +66,7 @@ std::uint64_t options_hash(const TrainOptions& o, std::size_t records) {
                              std::to_string(o.lr) + " " + std::to_string(o.lrDrop) + " " +
                              std::to_string(o.lrStep) + " " + std::to_string(o.weightDecay) + " " +
                              std::to_string(o.k) + " " + std::to_string(o.mirror) + " " +
-                             std::to_string(records);
+                             o.kingBuckets + " " + std::to_string(records);
     std::uint64_t h = 0xCBF29CE484222325ull;
     for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ull;
     return h;
@@ -91,6 +91,9 @@ bool validate(const TrainOptions& o, std::string* error) {
     if (!(o.lambda >= 0 && o.lambda <= 1)) return fail("--lambda must be in [0, 1]");
     if (!(o.k >= 0 && o.k < 1e6)) return fail("--k must be positive");
     if (o.mirror != 0 && o.mirror != 1) return fail("--mirror must be 0 or 1");
+    std::string why;
+    if (!flotilla::nnue::InputLayout::named(o.kingBuckets, &why))
+        return fail("--king-buckets: " + why);
     if (o.threads < 1 || o.threads > 1024) return fail("--threads must be 1 to 1024");
     if (!(o.validation >= 0 && o.validation <= 0.5)) return fail("--validation must be 0 to 0.5");
     return true;
@@ -149,13 +152,17 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
         return false;
     }
 
+    const flotilla::nnue::InputLayout layout =
+        *flotilla::nnue::InputLayout::named(o.kingBuckets, nullptr);
     Checkpoint state;
     if (!o.resume.empty()) {
         if (!load_checkpoint(o.resume, &state, error)) return false;
-        if (state.net.hidden != o.hidden || state.net.buckets != o.buckets) {
-            *error = "checkpoint '" + o.resume + "' has --hidden " +
-                     std::to_string(state.net.hidden) + " --buckets " +
-                     std::to_string(state.net.buckets) + ", not the options given";
+        if (state.net.hidden != o.hidden || state.net.buckets != o.buckets ||
+            !(state.net.layout == layout)) {
+            *error =
+                "checkpoint '" + o.resume + "' has --hidden " + std::to_string(state.net.hidden) +
+                " --buckets " + std::to_string(state.net.buckets) + " and " +
+                std::to_string(state.net.layout.buckets()) + " king buckets, not the options given";
             return false;
         }
         log << "resumed from " << o.resume << " after epoch " << state.epoch << "\n";
@@ -163,7 +170,7 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
             log << "warning: the options or the data differ from the checkpoint's run; the "
                    "result will not be that of an uninterrupted run\n";
     } else {
-        state.net = FloatNet(o.hidden, o.buckets);
+        state.net = FloatNet(o.hidden, o.buckets, layout);
         state.net.init(o.seed);
         state.adam.resize(state.net);
         state.rngState = o.seed ^ 0x243F6A8885A308D3ull;
@@ -181,7 +188,7 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
         << result->validationIndices.size() << " validation positions, H " << o.hidden << ", "
         << o.buckets << " buckets\n";
 
-    BatchGradient gradient(o.hidden, o.buckets, o.threads);
+    BatchGradient gradient(state.net, o.threads);
     SplitMix64 rng{state.rngState};
     const std::size_t batches = (trainIndices.size() + o.batch - 1) / std::size_t(o.batch);
     const Clock::time_point runStart = Clock::now();
@@ -191,7 +198,9 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
         const float lr = float(o.lr * std::pow(o.lrDrop, double(epoch / o.lrStep)));
         // A salt of its own per epoch, so each epoch mirrors another half of the data.
         LossParams epochParams = params;
-        if (o.mirror) epochParams.mirrorSalt = SplitMix64{o.seed + std::uint64_t(epoch)}.next() | 1;
+        // Feature set 2 sees a position and its mirror image alike: nothing to augment.
+        if (o.mirror && layout.feature_set() == flotilla::nnue::FEATURE_SET_PIECE_SQUARE)
+            epochParams.mirrorSalt = SplitMix64{o.seed + std::uint64_t(epoch)}.next() | 1;
         order = trainIndices;
         shuffle(order, rng);
         const Clock::time_point epochStart = Clock::now();
@@ -265,7 +274,8 @@ bool run_train_nnue(const TrainOptions& o, std::ostream& log, std::string* error
     if (stats.badGames || stats.badFrames)
         log << " (" << stats.badGames << " bad games, " << stats.badFrames << " bad frames)";
     log << "\n";
-    // Records that do not decode would be skipped by every pass; drop them once here.
+    // Records that do not decode would be skipped by every pass; drop them once here
+    // (the input layout does not change which records decode).
     Sample sample;
     const std::size_t before = records.size();
     std::size_t kept = 0;
@@ -281,9 +291,15 @@ bool run_train_nnue(const TrainOptions& o, std::ostream& log, std::string* error
     TrainResult result;
     if (!train(records, o, log, &result, error, gameOf)) return false;
 
-    std::string description = "Flotilla NNUE: 768x2 -> " + std::to_string(o.hidden) +
-                              " SCReLU -> 1, " + std::to_string(o.buckets) +
-                              " output buckets; data:";
+    const int kingBuckets = result.net.layout.buckets();
+    const bool mirrored =
+        result.net.layout.feature_set() == flotilla::nnue::FEATURE_SET_KING_BUCKETS;
+    std::string description =
+        "Flotilla NNUE: " + std::to_string(768 * kingBuckets) + "x2" +
+        (mirrored ? " (" + std::to_string(kingBuckets) + " king buckets, mirrored)"
+                  : std::string()) +
+        " -> " + std::to_string(o.hidden) + " SCReLU -> 1, " + std::to_string(o.buckets) +
+        " output buckets; data:";
     for (const auto& d : o.data) description += " " + d;
     description += "; epochs: " + std::to_string(o.epochs) + "; K: " + std::to_string(result.k) +
                    "; command: " + o.commandLine;

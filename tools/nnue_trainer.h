@@ -26,6 +26,7 @@ struct TrainOptions {
     double lambda = 0.0; // weight of the game result; 0: the search score alone (docs/nnue.md)
     double k = 0;        // 0: fitted to the data
     int mirror = 1;      // 1: each epoch sees a fresh half of the positions mirrored a<->h
+    std::string kingBuckets = "none"; // input layout: nnue::InputLayout::named
     int threads = 1;
     double validation = 0.02;
     std::uint64_t seed = 1;

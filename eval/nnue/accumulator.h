@@ -3,6 +3,11 @@
 // accumulator is computed and applies the recorded changes forward, touching only the
 // changed features' rows. Moves that are made but never evaluated (most of them, thanks
 // to TT evals and cutoffs) then cost nothing. Lazy updates as in Stockfish's NNUE.
+// A king move that changes its side's king bucket or mirroring (feature set 2) cannot
+// be applied as a difference: that perspective is refreshed instead, from a per-stack
+// cache that keeps, for each bucket and mirroring, the last accumulator computed there
+// and the pieces it was computed from, so that only the pieces that differ are applied
+// (the "Finny table" of Koivisto and Stockfish).
 #pragma once
 
 #include "eval/nnue/aligned.h"
@@ -10,6 +15,7 @@
 #include "eval/nnue/network.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace flotilla::nnue {
 
@@ -36,8 +42,12 @@ class AccumulatorStack {
     // with `pos`, the position at the top.
     const std::int16_t* update(const Position& pos, const Network& net, Color perspective);
 
-    // Recomputes the top from the pieces alone (a full refresh).
+    // Recomputes the top from the pieces (from the refresh cache's entry for the top's
+    // king view: only the pieces that differ from it are applied).
     void refresh(const Position& pos, const Network& net, Color perspective);
+
+    // Refreshes since the stack was created (tests).
+    std::uint64_t refreshes() const { return refreshCount; }
 
     // Tests: the always-compiled scalar kernels instead of the build's vector ones
     // (here and in the output layer), to check that both agree bit for bit.
@@ -48,14 +58,29 @@ class AccumulatorStack {
     struct Entry {
         DirtyPiece changes; // of the move that led here from the entry below
         bool computed[COLOR_NB] = {false, false};
+        KingView view[COLOR_NB]; // of each computed accumulator
     };
     std::int16_t* values(int index, Color c) {
         return storage.data() + (std::size_t(index) * 2 + c) * std::size_t(hidden);
     }
     void apply(int index, const Network& net, Color perspective);
 
+    // One refresh cache slot per perspective and king view: an accumulator and the
+    // pieces (by colour and type, Piece index) it holds.
+    struct CacheSlot {
+        Bitboard pieces[PIECE_NB] = {};
+    };
+    std::int16_t* cache_values(Color c, int slot) {
+        return cacheValues.data() +
+               (std::size_t(c) * std::size_t(slots) + std::size_t(slot)) * std::size_t(hidden);
+    }
+
     Entry entries[CAPACITY];
-    AlignedVector<std::int16_t> storage; // CAPACITY x 2 x hidden
+    AlignedVector<std::int16_t> storage;     // CAPACITY x 2 x hidden
+    AlignedVector<std::int16_t> cacheValues; // 2 x slots x hidden
+    std::vector<CacheSlot> cacheSlots;       // 2 x slots
+    int slots = 0;
+    std::uint64_t refreshCount = 0;
     int hidden = 0;
     int top = 0;
     bool scalar = false;

@@ -48,18 +48,23 @@ void write_array(std::vector<std::uint8_t>& out, const T* src, std::size_t count
 bool valid_hidden(std::uint32_t h) { return h >= MIN_HIDDEN && h <= MAX_HIDDEN && h % 16 == 0; }
 bool valid_buckets(std::uint32_t b) { return b >= 1 && b <= MAX_BUCKETS; }
 
-std::size_t body_bytes(std::size_t h, std::size_t b) {
-    return 2 * FEATURE_COUNT * h + 2 * h + 2 * b * 2 * h + 4 * b;
+std::size_t body_bytes(std::size_t features, std::size_t h, std::size_t b) {
+    return 2 * features * h + 2 * h + 2 * b * 2 * h + 4 * b;
+}
+
+// Feature set 2 stores its king bucket map between the description and the weights.
+std::size_t map_bytes(std::uint32_t featureSet) {
+    return featureSet == FEATURE_SET_KING_BUCKETS ? KING_MAP_SQUARES : 0;
 }
 
 } // namespace
 
-Network::Network(int hidden, int buckets, std::string description)
-    : hiddenSize(hidden), bucketCount(buckets), text(std::move(description)) {
+Network::Network(int hidden, int buckets, std::string description, InputLayout layout)
+    : hiddenSize(hidden), bucketCount(buckets), text(std::move(description)), inputs(layout) {
     if (!valid_hidden(std::uint32_t(hidden)) || !valid_buckets(std::uint32_t(buckets)) ||
         text.size() > MAX_DESCRIPTION)
         throw std::invalid_argument("nnue::Network: size, buckets or description out of range");
-    W.assign(std::size_t(FEATURE_COUNT) * hidden, 0);
+    W.assign(std::size_t(inputs.features()) * hidden, 0);
     bias.assign(std::size_t(hidden), 0);
     O.assign(std::size_t(buckets) * 2 * hidden, 0);
     obias.assign(std::size_t(buckets), 0);
@@ -90,7 +95,7 @@ std::optional<Network> Network::from_bytes(std::span<const std::uint8_t> bytes,
     if (version != FORMAT_VERSION)
         why = "unsupported network format version " + std::to_string(version) + " (expected " +
               std::to_string(FORMAT_VERSION) + ")";
-    else if (featureSet != FEATURE_SET_PIECE_SQUARE)
+    else if (featureSet != FEATURE_SET_PIECE_SQUARE && featureSet != FEATURE_SET_KING_BUCKETS)
         why = "unknown feature set " + std::to_string(featureSet);
     else if (!valid_hidden(hidden))
         why = "hidden size " + std::to_string(hidden) + " out of range (8 to 4096, multiple of 16)";
@@ -105,7 +110,25 @@ std::optional<Network> Network::from_bytes(std::span<const std::uint8_t> bytes,
         fail(error, why);
         return std::nullopt;
     }
-    const std::size_t expected = HEADER_BYTES + n + body_bytes(hidden, buckets) + 4;
+    // The map decides how many weights follow, so it is checked before the size and CRC.
+    const std::size_t mapBytes = map_bytes(featureSet);
+    if (size < HEADER_BYTES + n + mapBytes + 4) {
+        fail(error, "network file is " + std::to_string(size) + " bytes, too short for its " +
+                        "description and king bucket map (truncated)");
+        return std::nullopt;
+    }
+    InputLayout layout;
+    if (mapBytes) {
+        std::optional<InputLayout> l =
+            InputLayout::king_buckets(bytes.subspan(HEADER_BYTES + n, mapBytes), &why);
+        if (!l) {
+            fail(error, why);
+            return std::nullopt;
+        }
+        layout = *l;
+    }
+    const std::size_t expected = HEADER_BYTES + n + mapBytes +
+                                 body_bytes(std::size_t(layout.features()), hidden, buckets) + 4;
     if (size != expected) {
         fail(error, "network file is " + std::to_string(size) + " bytes, its header says " +
                         std::to_string(expected) + (size < expected ? " (truncated)" : ""));
@@ -117,8 +140,8 @@ std::optional<Network> Network::from_bytes(std::span<const std::uint8_t> bytes,
         return std::nullopt;
     }
     Network net(int(hidden), int(buckets),
-                std::string(reinterpret_cast<const char*>(p + HEADER_BYTES), n));
-    const std::uint8_t* q = p + HEADER_BYTES + n;
+                std::string(reinterpret_cast<const char*>(p + HEADER_BYTES), n), layout);
+    const std::uint8_t* q = p + HEADER_BYTES + n + mapBytes;
     read_array(q, net.W.data(), net.W.size());
     read_array(q, net.bias.data(), net.bias.size());
     read_array(q, net.O.data(), net.O.size());
@@ -162,13 +185,16 @@ std::optional<Network> Network::from_file(const std::string& path, std::string* 
 
 std::vector<std::uint8_t> Network::to_bytes() const {
     std::vector<std::uint8_t> out;
-    out.reserve(HEADER_BYTES + text.size() + body_bytes(hiddenSize, bucketCount) + 4);
+    const std::uint32_t featureSet = inputs.feature_set();
+    out.reserve(HEADER_BYTES + text.size() + map_bytes(featureSet) +
+                body_bytes(std::size_t(inputs.features()), hiddenSize, bucketCount) + 4);
     out.insert(out.end(), MAGIC, MAGIC + 4);
-    for (std::uint32_t v : {FORMAT_VERSION, FEATURE_SET_PIECE_SQUARE, std::uint32_t(hiddenSize),
-                            std::uint32_t(bucketCount), std::uint32_t(QA), std::uint32_t(QB),
-                            std::uint32_t(SCALE), std::uint32_t(text.size())})
+    for (std::uint32_t v :
+         {FORMAT_VERSION, featureSet, std::uint32_t(hiddenSize), std::uint32_t(bucketCount),
+          std::uint32_t(QA), std::uint32_t(QB), std::uint32_t(SCALE), std::uint32_t(text.size())})
         write_u32(out, v);
     out.insert(out.end(), text.begin(), text.end());
+    if (map_bytes(featureSet)) out.insert(out.end(), inputs.map().begin(), inputs.map().end());
     write_array(out, W.data(), W.size());
     write_array(out, bias.data(), bias.size());
     write_array(out, O.data(), O.size());

@@ -1,4 +1,5 @@
-// The network of docs/nnue-format.md (version 1): 768 -> H per perspective, SCReLU,
+// The network of docs/nnue-format.md (version 1): 768 x K -> H per perspective (K king
+// buckets of feature set 2, one for set 1), SCReLU,
 // 2H -> 1 per output bucket, quantised int16 (int32 output bias). A value type, so that
 // NumaReplicated can copy it onto each NUMA node; loading validates a whole file and
 // returns nothing (with the reason) when any check fails, leaving the caller's network
@@ -7,6 +8,7 @@
 
 #include "eval/nnue/aligned.h"
 #include "eval/nnue/features.h"
+#include "eval/nnue/input_layout.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -18,7 +20,6 @@
 namespace flotilla::nnue {
 
 constexpr std::uint32_t FORMAT_VERSION = 1;
-constexpr std::uint32_t FEATURE_SET_PIECE_SQUARE = 1;
 constexpr int QA = 255;
 constexpr int QB = 64;
 constexpr int SCALE = 400;
@@ -32,7 +33,7 @@ constexpr std::size_t MAX_FILE_BYTES = std::size_t(64) << 20;
 class Network {
   public:
     // All weights zero. hidden: a multiple of 16 in [8, 4096]; buckets in [1, 16].
-    Network(int hidden, int buckets, std::string description = {});
+    Network(int hidden, int buckets, std::string description = {}, InputLayout layout = {});
 
     static std::optional<Network> from_bytes(std::span<const std::uint8_t> bytes,
                                              std::string* error);
@@ -44,6 +45,7 @@ class Network {
 
     int hidden() const { return hiddenSize; }
     int buckets() const { return bucketCount; }
+    const InputLayout& layout() const { return inputs; }
     const std::string& description() const { return text; }
 
     // Row of H feature weights for feature f, the feature bias, and bucket b's 2H output
@@ -67,7 +69,8 @@ class Network {
     int hiddenSize;
     int bucketCount;
     std::string text;
-    AlignedVector<std::int16_t> W;     // 768 x H, feature-major
+    InputLayout inputs;
+    AlignedVector<std::int16_t> W;     // 768 K x H, feature-major
     AlignedVector<std::int16_t> bias;  // H
     AlignedVector<std::int16_t> O;     // B x 2H, bucket-major
     AlignedVector<std::int32_t> obias; // B

@@ -22,8 +22,10 @@ std::vector<std::int16_t> refreshed(const Position& pos, const nnue::Network& ne
 
 // Plays random games on one stack as the search does (make = push, unmake = pop, null
 // moves, evaluations at some plies only) and checks both perspectives at every ply.
-void check_games(int hidden, int buckets, bool scalar) {
-    const nnue::Network net = nnue_test::random_network(hidden, buckets, 11);
+std::uint64_t check_games(int hidden, int buckets, bool scalar, const char* layout = "none") {
+    const nnue::Network net =
+        nnue_test::random_network(hidden, buckets, 11, *nnue::InputLayout::named(layout, nullptr));
+    std::uint64_t refreshes = 0;
     std::mt19937_64 rng(42);
     int checked = 0;
     for (const auto& start : nnue_test::game_starts()) {
@@ -61,19 +63,31 @@ void check_games(int hidden, int buckets, bool scalar) {
                 for (Color c : {WHITE, BLACK}) {
                     const std::int16_t* v = stack.update(pos, net, c);
                     const auto expected = refreshed(pos, net, c, scalar);
-                    ASSERT_EQ(std::memcmp(v, expected.data(), expected.size() * 2), 0)
-                        << pos.fen() << " ply " << ply;
+                    EXPECT_EQ(std::memcmp(v, expected.data(), expected.size() * 2), 0)
+                        << layout << " " << pos.fen() << " ply " << ply;
+                    if (::testing::Test::HasFailure()) return 0;
                     ++checked;
                 }
             }
+            refreshes += stack.refreshes();
         }
     }
     EXPECT_GT(checked, 500);
+    return refreshes;
 }
 
 TEST(NnueAccumulator, IncrementalEqualsRefreshAtEveryPly) { check_games(64, 8, false); }
 TEST(NnueAccumulator, IncrementalEqualsRefreshScalar) { check_games(48, 1, true); }
 TEST(NnueAccumulator, IncrementalEqualsRefreshWide) { check_games(272, 4, false); }
+
+// King moves into another bucket or across the middle are refreshed from the cache:
+// the games here make many of them, and every accumulator still equals a fresh one.
+TEST(NnueAccumulator, KingBucketRefreshesFromTheCacheEqualAFullRefresh) {
+    const std::uint64_t plain = check_games(64, 8, false, "none");
+    for (const char* layout : {"mirror", "4", "8"})
+        EXPECT_GT(check_games(64, 8, false, layout), plain + 50) << layout;
+    EXPECT_GT(check_games(48, 1, true, "8"), plain + 50);
+}
 
 TEST(NnueKernels, VectorAndScalarAgreeBitForBit) {
     // Sizes that exercise the 512-bit path's 256-bit tail as well.

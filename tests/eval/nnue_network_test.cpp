@@ -59,6 +59,37 @@ TEST(NnueNetwork, RoundTripsThroughBytesAndFile) {
     EXPECT_EQ(reinterpret_cast<std::uintptr_t>(copy.feature_row(0)) % 32, 0u);
 }
 
+TEST(NnueNetwork, KingBucketedNetworksRoundTripWithTheirMap) {
+    const nnue::InputLayout layout = *nnue::InputLayout::named("4", nullptr);
+    const nnue::Network net = nnue_test::random_network(32, 2, 3, layout);
+    const Bytes bytes = net.to_bytes();
+    const std::size_t n = net.description().size();
+    EXPECT_EQ(bytes.size(), 36 + n + 32 + 2 * (4 * 768 * 32 + 32 + 2 * 64) + 4 * 2 + 4);
+    EXPECT_EQ(bytes[8], 2); // feature set 2
+    EXPECT_TRUE(std::equal(layout.map().begin(), layout.map().end(), bytes.begin() + 36 + long(n)));
+    std::string error;
+    const auto back = nnue::Network::from_bytes(bytes, &error);
+    ASSERT_TRUE(back) << error;
+    EXPECT_EQ(back->layout(), layout);
+    EXPECT_EQ(back->to_bytes(), bytes);
+
+    // A map entry out of range, or one that leaves a bucket unused, is refused.
+    Bytes badMap = bytes;
+    badMap[36 + n + 31] = 40;
+    fix_crc(badMap);
+    EXPECT_NE(load_error(badMap).find("out of range"), std::string::npos);
+    badMap = bytes;
+    for (std::size_t i = 0; i < 32; ++i)
+        if (badMap[36 + n + i] == 1) badMap[36 + n + i] = 0;
+    fix_crc(badMap);
+    EXPECT_NE(load_error(badMap).find("never used"), std::string::npos);
+    // A set-1 file relabelled as set 2 does not pass for one.
+    Bytes relabelled = nnue_test::random_network(16, 2, 2).to_bytes();
+    put_u32(relabelled, 8, 2);
+    fix_crc(relabelled);
+    load_error(relabelled);
+}
+
 TEST(NnueNetwork, LittleEndianLayoutAtTheSpecifiedOffsets) {
     nnue::Network net(16, 1, "ab");
     net.feature_row(0)[0] = -2;     // W[0][0]
@@ -107,7 +138,7 @@ TEST(NnueNetwork, RejectsBadFilesWithAReason) {
     EXPECT_NE(load_error(version).find("version"), std::string::npos);
 
     Bytes features = good;
-    put_u32(features, 8, 2);
+    put_u32(features, 8, 3);
     fix_crc(features);
     EXPECT_NE(load_error(features).find("feature set"), std::string::npos);
 

@@ -1,5 +1,6 @@
 // The trainer's export read by the engine (eval/nnue): the file loads, and the engine's
-// evaluation equals the exporter's reference integer evaluation on every position.
+// evaluation equals the exporter's reference integer evaluation on every position, for
+// feature set 1 and for king-bucketed, mirrored inputs (set 2).
 #include "eval/nnue/evaluate.h"
 #include "eval/nnue/network.h"
 #include "nnue_test_data.h"
@@ -15,9 +16,10 @@
 namespace flotilla::tools::nnue {
 namespace {
 
-TEST(NnueEngineAgreement, EngineReadsTheExportAndEvaluatesAsTheReference) {
+void check_agreement(const std::string& kingBuckets) {
     const auto records = testing::material_records(1500, 21, 30);
     TrainOptions o;
+    o.kingBuckets = kingBuckets;
     o.hidden = 32;
     o.buckets = 4;
     o.epochs = 2;
@@ -40,6 +42,8 @@ TEST(NnueEngineAgreement, EngineReadsTheExportAndEvaluatesAsTheReference) {
     EXPECT_EQ(net->hidden(), 32);
     EXPECT_EQ(net->buckets(), 4);
     EXPECT_EQ(net->description(), "agreement test");
+    EXPECT_EQ(net->layout(), trained.net.layout);
+    EXPECT_EQ(net->layout(), *flotilla::nnue::InputLayout::named(kingBuckets, nullptr));
 
     std::vector<PackedRecord> all = records;
     for (const std::string& fen : testing::NNUE_TEST_FENS) {
@@ -54,7 +58,7 @@ TEST(NnueEngineAgreement, EngineReadsTheExportAndEvaluatesAsTheReference) {
         Position pos;
         ASSERT_TRUE(pos.set_fen(unpacked->fen, false));
         Sample s;
-        ASSERT_TRUE(decode(r, &s));
+        ASSERT_TRUE(decode(r, &s, net->layout()));
         flotilla::nnue::AccumulatorStack stack;
         stack.reset(*net);
         const int engine = flotilla::nnue::evaluate_raw(pos, stack, *net);
@@ -62,6 +66,15 @@ TEST(NnueEngineAgreement, EngineReadsTheExportAndEvaluatesAsTheReference) {
         nonzero += engine != 0;
     }
     EXPECT_GT(nonzero, int(all.size()) / 2);
+}
+
+TEST(NnueEngineAgreement, EngineReadsTheExportAndEvaluatesAsTheReference) {
+    check_agreement("none");
+}
+
+TEST(NnueEngineAgreement, KingBucketedExportToo) {
+    check_agreement("mirror");
+    check_agreement("4");
 }
 
 } // namespace

@@ -55,7 +55,7 @@ TEST(NnueGradient, MatchesFiniteDifferences) {
     net.ob = {0.1f, -0.2f};
     const LossParams params{150.0f, 0.3f};
 
-    BatchGradient gradient(net.hidden, net.buckets, 1);
+    BatchGradient gradient(net, 1);
     std::vector<std::uint32_t> indices(records.size());
     std::iota(indices.begin(), indices.end(), 0u);
     const double loss = gradient.compute(net, records, indices, params);
@@ -98,7 +98,7 @@ TEST(NnueGradient, SameSumsForAnyThreadCountUpToTheSliceCount) {
     net.init(5);
     std::vector<std::uint32_t> indices(records.size());
     std::iota(indices.begin(), indices.end(), 0u);
-    BatchGradient one(16, 4, 1), eight(16, 4, MIN_SLICES);
+    BatchGradient one(net, 1), eight(net, MIN_SLICES);
     EXPECT_EQ(one.compute(net, records, indices, {}), eight.compute(net, records, indices, {}));
     EXPECT_EQ(one.total().w, eight.total().w);
     EXPECT_EQ(one.total().o, eight.total().o);

@@ -120,6 +120,38 @@ TEST(NnueTrainer, ResumedRunIsBitIdenticalToAnUninterruptedOne) {
     std::filesystem::remove_all(dir);
 }
 
+// A king-bucketed run's checkpoint keeps its layout: it resumes to the uninterrupted
+// run's network, and a run with another layout refuses it.
+TEST(NnueTrainer, KingBucketedCheckpointKeepsItsLayout) {
+    const auto records = testing::material_records(800, 3);
+    const std::filesystem::path dir = testing::temp_path("nnue_kb_checkpoints");
+    TrainOptions o = small_options();
+    o.epochs = 2;
+    o.kingBuckets = "4";
+    o.checkpointDir = dir.string();
+    std::ostringstream log;
+    std::string error;
+    TrainResult full;
+    ASSERT_TRUE(train(records, o, log, &full, &error)) << error;
+    EXPECT_EQ(full.net.layout.buckets(), 4);
+    EXPECT_EQ(full.net.w.size(), std::size_t(4 * 768 * o.hidden));
+    EXPECT_LT(full.validationLoss.back(), 0.2);
+
+    Checkpoint c;
+    ASSERT_TRUE(load_checkpoint((dir / "epoch-2.ckpt").string(), &c, &error)) << error;
+    EXPECT_TRUE(c.net == full.net);
+    TrainOptions resume = o;
+    resume.checkpointDir.clear();
+    resume.resume = (dir / "epoch-1.ckpt").string();
+    TrainResult resumed;
+    ASSERT_TRUE(train(records, resume, log, &resumed, &error)) << error;
+    EXPECT_TRUE(resumed.net == full.net);
+    resume.kingBuckets = "8";
+    EXPECT_FALSE(train(records, resume, log, &resumed, &error));
+    EXPECT_NE(error.find("king buckets"), std::string::npos) << error;
+    std::filesystem::remove_all(dir);
+}
+
 TEST(NnueTrainer, DamagedCheckpointIsRejected) {
     const auto records = testing::material_records(300, 3);
     const std::filesystem::path dir = testing::temp_path("nnue_damaged");
@@ -191,6 +223,8 @@ TEST(NnueTrainer, CommandRejectsBadWords) {
         {"train-nnue", "--data", "x", "--out", "y", "--validation", "-1"},
         {"train-nnue", "--data", "x", "--out", "y", "--k", "-5"},
         {"train-nnue", "--data", "x", "--out", "y", "--lr", "nan"},
+        {"train-nnue", "--data", "x", "--out", "y", "--king-buckets", "5"},
+        {"train-nnue", "--data", "x", "--out", "y", "--king-buckets"},
         {"train-nnue", "--out", "y"},
         {"train-nnue", "--data", "x"},
         {"train-nnue", "--data", "/nonexistent/dir", "--out", "y"},
