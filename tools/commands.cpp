@@ -36,7 +36,7 @@ const char* const TRAIN_NNUE_USAGE =
     "usage: flotilla train-nnue --data PATH [--data PATH ...] --out net.nnue [--hidden 128]\n"
     "         [--buckets 8] [--epochs 10] [--batch 16384] [--lr 0.001] [--lr-drop 0.3]\n"
     "         [--lr-step 4] [--weight-decay 0] [--lambda 0] [--k X (fitted)]\n"
-    "         [--mirror 1|0] [--king-buckets none|mirror|4|8 (none)]\n"
+    "         [--mirror 1|0] [--king-buckets none|mirror|4|8 (none)] [--factoriser 1|0]\n"
     "         [--threads N (all cores)] [--validation 0.02] [--seed 1]\n"
     "         [--checkpoint-dir DIR] [--resume FILE]\n";
 
@@ -221,6 +221,8 @@ bool parse_train_nnue(const std::vector<std::string>& args, nnue::TrainOptions* 
             ok = w.number(&o->mirror);
         else if (opt == "--king-buckets")
             ok = w.text(&o->kingBuckets);
+        else if (opt == "--factoriser")
+            ok = w.number(&o->factoriser);
         else if (opt == "--threads")
             ok = w.number(&o->threads);
         else if (opt == "--validation")

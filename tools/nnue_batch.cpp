@@ -104,7 +104,7 @@ float sample_loss(const FloatNet& net, const Sample& s, const LossParams& p) {
 BatchGradient::BatchGradient(const FloatNet& shape, int threads)
     : slices(std::max(MIN_SLICES, threads)), scratch(slices.size()) {
     const int hidden = shape.hidden;
-    for (auto& g : slices) g.resize(shape.layout.features(), hidden, shape.buckets);
+    for (auto& g : slices) g.resize(shape.feature_rows(), hidden, shape.buckets);
     for (auto& s : scratch)
         for (auto* v : {&s.accUs, &s.accThem, &s.aUs, &s.aThem, &s.gradUs, &s.gradThem})
             v->assign(hidden, 0.0f);
@@ -128,11 +128,11 @@ void BatchGradient::compute_slice(const FloatNet& net, std::span<const PackedRec
     for (std::size_t j = 0; j < indices.size(); ++j) {
         // The records are read in shuffled order: fetch a few positions ahead.
         if (j + 8 < indices.size()) __builtin_prefetch(records[indices[j + 8]].data());
-        if (!decode(records[indices[j]], &sample, net.layout)) continue;
+        if (!decode(records[indices[j]], &sample, net.layout, net.factoriser)) continue;
         if (mirrored(indices[j], params.mirrorSalt)) mirror_files(&sample);
         accumulate(net.w.data(), net.b.data(), sample.us.data(), sample.count, h, accUs);
         accumulate(net.w.data(), net.b.data(), sample.them.data(), sample.count, h, accThem);
-        const int bucket = output_bucket(sample.count, net.buckets);
+        const int bucket = output_bucket(sample.pieces, net.buckets);
         const float* __restrict o = &net.o[std::size_t(bucket) * 2 * h];
         const float y = activate(accUs, accThem, o, h, aUs, aThem) + net.ob[bucket];
 
@@ -191,7 +191,7 @@ double mean_loss(const FloatNet& net, std::span<const PackedRecord> records,
         Sample sample;
         const std::size_t end = std::min(indices.size(), (c + 1) * CHUNK);
         for (std::size_t i = c * CHUNK; i < end; ++i)
-            if (decode(records[indices[i]], &sample, net.layout)) {
+            if (decode(records[indices[i]], &sample, net.layout, net.factoriser)) {
                 sums[c] += sample_loss(net, sample, params);
                 ++counts[c];
             }

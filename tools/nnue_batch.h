@@ -27,7 +27,8 @@ inline bool mirrored(std::uint32_t index, std::uint64_t salt) {
     return salt != 0 && (SplitMix64{salt ^ (std::uint64_t(index) << 20)}.next() & 1) != 0;
 }
 
-// Files a<->h of every active feature (the square is the index's low 6 bits).
+// Files a<->h of every active feature (the square is the index's low 6 bits; feature
+// set 1 only).
 inline void mirror_files(Sample* s) {
     for (int k = 0; k < s->count; ++k) {
         s->us[k] ^= 7;

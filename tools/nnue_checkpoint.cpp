@@ -16,7 +16,7 @@ namespace flotilla::tools::nnue {
 namespace {
 
 constexpr char MAGIC[8] = {'F', 'L', 'N', 'N', 'C', 'K', 'P', 'T'};
-constexpr std::uint32_t VERSION = 2; // 2: the input layout's king bucket map
+constexpr std::uint32_t VERSION = 3; // 2: the king bucket map; 3: the factoriser flag
 
 class Writer {
   public:
@@ -63,6 +63,7 @@ bool save_checkpoint(const std::string& path, const Checkpoint& c, std::string* 
     w.put(std::uint32_t(c.net.buckets));
     w.put(c.net.layout.feature_set());
     w.put(c.net.layout.map());
+    w.put(std::uint32_t(c.net.factoriser ? 1 : 0));
     w.put(c.epoch);
     w.put(c.adam.steps);
     w.put(c.rngState);
@@ -119,7 +120,10 @@ bool load_checkpoint(const std::string& path, Checkpoint* c, std::string* error)
         return fail("bad network size");
     std::uint32_t featureSet = 0;
     std::array<std::uint8_t, flotilla::nnue::KING_MAP_SQUARES> map{};
-    if (!r.get(&featureSet) || !r.get(&map)) return fail("truncated header");
+    std::uint32_t factoriser = 0;
+    if (!r.get(&featureSet) || !r.get(&map) || !r.get(&factoriser)) return fail("truncated header");
+    if (factoriser > 1 || (factoriser && featureSet != flotilla::nnue::FEATURE_SET_KING_BUCKETS))
+        return fail("bad factoriser flag");
     flotilla::nnue::InputLayout layout;
     if (featureSet == flotilla::nnue::FEATURE_SET_KING_BUCKETS) {
         std::string why;
@@ -129,7 +133,7 @@ bool load_checkpoint(const std::string& path, Checkpoint* c, std::string* error)
     } else if (featureSet != flotilla::nnue::FEATURE_SET_PIECE_SQUARE) {
         return fail("unknown feature set");
     }
-    c->net = FloatNet(int(hidden), int(buckets), layout);
+    c->net = FloatNet(int(hidden), int(buckets), layout, factoriser == 1);
     c->adam.resize(c->net);
     if (!r.get(&c->epoch) || !r.get(&c->adam.steps) || !r.get(&c->rngState) || !r.get(&c->k) ||
         !r.get(&c->options) || !r.get(&c->adam.beta1) || !r.get(&c->adam.beta2) ||

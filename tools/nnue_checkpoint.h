@@ -19,8 +19,8 @@ struct Checkpoint {
     std::uint64_t options = 0;  // hash of the options that a resumed run must repeat
 };
 
-// Binary layout: magic "FLNNCKPT", version (2), H, B, the feature set and its 32-byte
-// king bucket map (zeros for set 1), epoch, Adam steps, RNG state, K,
+// Binary layout: magic "FLNNCKPT", version (3), H, B, the feature set and its 32-byte
+// king bucket map (zeros for set 1), the factoriser flag (uint32), epoch, Adam steps, RNG state, K,
 // the options' hash, Adam's hyper-parameters, then w, b, o, ob, m and v as float32, then a CRC-32.
 bool save_checkpoint(const std::string& path, const Checkpoint& c, std::string* error);
 bool load_checkpoint(const std::string& path, Checkpoint* c, std::string* error);

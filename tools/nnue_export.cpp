@@ -42,7 +42,13 @@ QuantisedNet quantise(const FloatNet& net) {
     q.hidden = net.hidden;
     q.buckets = net.buckets;
     q.layout = net.layout;
-    for (float x : net.w) q.w.push_back(to_int16(double(x) * QA));
+    // A factoriser's shared block is added into every king bucket's block.
+    const std::size_t block = std::size_t(FEATURES) * std::size_t(net.hidden);
+    const std::size_t rows = std::size_t(net.layout.features()) * std::size_t(net.hidden);
+    for (std::size_t i = 0; i < rows; ++i) {
+        const double shared = net.factoriser ? double(net.w[rows + i % block]) : 0.0;
+        q.w.push_back(to_int16((double(net.w[i]) + shared) * QA));
+    }
     for (float x : net.b) q.bias.push_back(to_int16(double(x) * QA));
     for (float x : net.o)
         q.o.push_back(std::int16_t(std::clamp(std::lround(double(x) * QB), -127L, 127L)));
@@ -146,7 +152,7 @@ int reference_eval(const QuantisedNet& q, const Sample& s) {
             us[i] = std::int16_t(us[i] + q.w[std::size_t(s.us[k]) * h + i]);
             them[i] = std::int16_t(them[i] + q.w[std::size_t(s.them[k]) * h + i]);
         }
-    const int bucket = output_bucket(s.count, q.buckets);
+    const int bucket = output_bucket(s.pieces, q.buckets);
     const std::int16_t* o = &q.o[std::size_t(bucket) * 2 * h];
     auto activation = [](std::int16_t x) {
         const std::int32_t c = std::clamp<std::int32_t>(x, 0, QA);
@@ -166,9 +172,10 @@ QuantisationError quantisation_error(const FloatNet& net, const QuantisedNet& q,
                                      std::span<const std::uint32_t> indices) {
     std::vector<double> diff(indices.size(), -1.0);
     tbb::parallel_for(std::size_t(0), indices.size(), [&](std::size_t i) {
-        Sample s;
-        if (decode(records[indices[i]], &s, net.layout))
-            diff[i] = std::abs(double(net.eval_cp(s)) - double(reference_eval(q, s)));
+        Sample s, plain; // the float net's features, and the exported net's
+        if (decode(records[indices[i]], &s, net.layout, net.factoriser) &&
+            decode(records[indices[i]], &plain, net.layout))
+            diff[i] = std::abs(double(net.eval_cp(s)) - double(reference_eval(q, plain)));
     });
     QuantisationError e;
     double sum = 0;

@@ -15,16 +15,32 @@ constexpr int CODE_EN_PASSANT_PAWN = 14;
 
 } // namespace
 
-bool decode(const PackedRecord& r, Sample* out, const flotilla::nnue::InputLayout& layout) {
+namespace {
+
+// The shared block's copies of the first `n` features (see decode).
+void add_factor_features(Sample* s, int n, const flotilla::nnue::InputLayout& layout,
+                         flotilla::nnue::KingView us, flotilla::nnue::KingView them) {
+    const int shared = layout.features();
+    for (int k = 0; k < n; ++k) {
+        s->us[std::size_t(n + k)] = std::uint16_t(shared + s->us[std::size_t(k)] - us.offset);
+        s->them[std::size_t(n + k)] = std::uint16_t(shared + s->them[std::size_t(k)] - them.offset);
+    }
+    s->count = 2 * n;
+}
+
+} // namespace
+
+bool decode(const PackedRecord& r, Sample* out, const flotilla::nnue::InputLayout& layout,
+            bool factoriser) {
     using flotilla::nnue::InputLayout;
     std::uint64_t occupied = 0;
     for (int i = 0; i < 8; ++i) occupied |= std::uint64_t(r[i]) << (8 * i);
-    if (std::popcount(occupied) > MAX_ACTIVE || (r[26] >> 3) || ((r[26] >> 1) & 3) == 3)
+    if (std::popcount(occupied) > MAX_PIECES || (r[26] >> 3) || ((r[26] >> 1) & 3) == 3)
         return false;
     const Color stm = (r[26] & 1) ? BLACK : WHITE;
     // First the pieces, then the features: set 2's depend on where the kings stand.
-    Piece pieces[MAX_ACTIVE];
-    Square squares[MAX_ACTIVE];
+    Piece pieces[MAX_PIECES];
+    Square squares[MAX_PIECES];
     Square kings[COLOR_NB] = {SQ_A1, SQ_A1};
     int kingCount[COLOR_NB] = {0, 0};
     int n = 0;
@@ -51,7 +67,8 @@ bool decode(const PackedRecord& r, Sample* out, const flotilla::nnue::InputLayou
         out->us[k] = std::uint16_t(InputLayout::index(stm, us, pieces[k], squares[k]));
         out->them[k] = std::uint16_t(InputLayout::index(~stm, them, pieces[k], squares[k]));
     }
-    out->count = n;
+    out->count = out->pieces = n;
+    if (factoriser) add_factor_features(out, n, layout, us, them);
     out->stm = stm;
     const int scoreWhite = std::int16_t(std::uint16_t(r[24] | (r[25] << 8)));
     const float resultWhite = float((r[26] >> 1) & 3) / 2.0f;
@@ -61,7 +78,7 @@ bool decode(const PackedRecord& r, Sample* out, const flotilla::nnue::InputLayou
 }
 
 Sample sample_from_position(const Position& pos, int scoreWhite, GameResult result,
-                            const flotilla::nnue::InputLayout& layout) {
+                            const flotilla::nnue::InputLayout& layout, bool factoriser) {
     using flotilla::nnue::InputLayout;
     Sample out;
     const Color stm = pos.side_to_move();
@@ -75,7 +92,8 @@ Sample sample_from_position(const Position& pos, int scoreWhite, GameResult resu
         out.them[n] = std::uint16_t(InputLayout::index(~stm, them, p, s));
         ++n;
     }
-    out.count = n;
+    out.count = out.pieces = n;
+    if (factoriser) add_factor_features(&out, n, layout, us, them);
     out.stm = stm;
     out.score = float(stm == WHITE ? scoreWhite : -scoreWhite);
     const float resultWhite = float(result_score(result));

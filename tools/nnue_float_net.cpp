@@ -6,8 +6,8 @@
 
 namespace flotilla::tools::nnue {
 
-FloatNet::FloatNet(int h, int nb, const flotilla::nnue::InputLayout& l)
-    : hidden(h), buckets(nb), layout(l), w(std::size_t(l.features()) * h), b(h),
+FloatNet::FloatNet(int h, int nb, const flotilla::nnue::InputLayout& l, bool f)
+    : hidden(h), buckets(nb), layout(l), factoriser(f), w(std::size_t(feature_rows()) * h), b(h),
       o(std::size_t(nb) * 2 * h), ob(nb) {}
 
 void FloatNet::init(std::uint64_t seed) {
@@ -16,6 +16,9 @@ void FloatNet::init(std::uint64_t seed) {
     const double featureRange = 1.0 / std::sqrt(32.0);
     const double outputRange = 1.0 / std::sqrt(double(2 * hidden));
     for (float& x : w) x = float((rng.uniform() * 2 - 1) * featureRange * 0.5);
+    // A shared block starts at zero, so that each bucket starts as it would without it.
+    if (factoriser)
+        std::fill(w.begin() + std::ptrdiff_t(layout.features()) * hidden, w.end(), 0.0f);
     for (float& x : b) x = float(rng.uniform() * 0.5);
     for (float& x : o) x = float((rng.uniform() * 2 - 1) * outputRange);
     std::fill(ob.begin(), ob.end(), 0.0f);
@@ -37,7 +40,7 @@ float FloatNet::forward(const Sample& s) const {
         const float* rowThem = &w[std::size_t(s.them[k]) * hidden];
         for (int i = 0; i < hidden; ++i) us[i] += rowUs[i], them[i] += rowThem[i];
     }
-    const int bucket = output_bucket(s.count, buckets);
+    const int bucket = output_bucket(s.pieces, buckets);
     const float* out = &o[std::size_t(bucket) * 2 * hidden];
     float y = 0;
     for (int i = 0; i < hidden; ++i)

@@ -19,13 +19,17 @@ inline constexpr float MAX_OUTPUT_WEIGHT = 127.0f / 64.0f;
 struct FloatNet {
     int hidden = 0, buckets = 0;
     flotilla::nnue::InputLayout layout;
-    std::vector<float> w;  // layout.features() * hidden, feature-major
-    std::vector<float> b;  // hidden
-    std::vector<float> o;  // buckets * 2 * hidden, bucket-major
-    std::vector<float> ob; // buckets
+    bool factoriser = false; // a block of 768 shared by the king buckets follows them in w
+    std::vector<float> w;    // feature_rows() * hidden, feature-major
+    std::vector<float> b;    // hidden
+    std::vector<float> o;    // buckets * 2 * hidden, bucket-major
+    std::vector<float> ob;   // buckets
 
     FloatNet() = default;
-    FloatNet(int hidden, int buckets, const flotilla::nnue::InputLayout& layout = {});
+    FloatNet(int hidden, int buckets, const flotilla::nnue::InputLayout& layout = {},
+             bool factoriser = false);
+    // Feature rows in w: the layout's, and the shared block's.
+    int feature_rows() const { return layout.features() + (factoriser ? FEATURES : 0); }
 
     // Random initial weights from `seed` (uniform, scaled by fan-in).
     void init(std::uint64_t seed);

@@ -61,12 +61,12 @@ double k_error(std::span<const PackedRecord> records, std::span<const std::uint3
 // FNV-1a of the options that decide the course of a run (with the data's size), so
 // that a resumption with other options is noticed.
 std::uint64_t options_hash(const TrainOptions& o, std::size_t records) {
-    const std::string text = std::to_string(o.seed) + " " + std::to_string(o.batch) + " " +
-                             std::to_string(o.lambda) + " " + std::to_string(o.validation) + " " +
-                             std::to_string(o.lr) + " " + std::to_string(o.lrDrop) + " " +
-                             std::to_string(o.lrStep) + " " + std::to_string(o.weightDecay) + " " +
-                             std::to_string(o.k) + " " + std::to_string(o.mirror) + " " +
-                             o.kingBuckets + " " + std::to_string(records);
+    const std::string text =
+        std::to_string(o.seed) + " " + std::to_string(o.batch) + " " + std::to_string(o.lambda) +
+        " " + std::to_string(o.validation) + " " + std::to_string(o.lr) + " " +
+        std::to_string(o.lrDrop) + " " + std::to_string(o.lrStep) + " " +
+        std::to_string(o.weightDecay) + " " + std::to_string(o.k) + " " + std::to_string(o.mirror) +
+        " " + o.kingBuckets + " " + std::to_string(o.factoriser) + " " + std::to_string(records);
     std::uint64_t h = 0xCBF29CE484222325ull;
     for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ull;
     return h;
@@ -91,6 +91,7 @@ bool validate(const TrainOptions& o, std::string* error) {
     if (!(o.lambda >= 0 && o.lambda <= 1)) return fail("--lambda must be in [0, 1]");
     if (!(o.k >= 0 && o.k < 1e6)) return fail("--k must be positive");
     if (o.mirror != 0 && o.mirror != 1) return fail("--mirror must be 0 or 1");
+    if (o.factoriser != 0 && o.factoriser != 1) return fail("--factoriser must be 0 or 1");
     std::string why;
     if (!flotilla::nnue::InputLayout::named(o.kingBuckets, &why))
         return fail("--king-buckets: " + why);
@@ -154,15 +155,19 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
 
     const flotilla::nnue::InputLayout layout =
         *flotilla::nnue::InputLayout::named(o.kingBuckets, nullptr);
+    // Set 1 has no buckets to share a block between.
+    const bool factorised =
+        o.factoriser == 1 && layout.feature_set() == flotilla::nnue::FEATURE_SET_KING_BUCKETS;
     Checkpoint state;
     if (!o.resume.empty()) {
         if (!load_checkpoint(o.resume, &state, error)) return false;
         if (state.net.hidden != o.hidden || state.net.buckets != o.buckets ||
-            !(state.net.layout == layout)) {
-            *error =
-                "checkpoint '" + o.resume + "' has --hidden " + std::to_string(state.net.hidden) +
-                " --buckets " + std::to_string(state.net.buckets) + " and " +
-                std::to_string(state.net.layout.buckets()) + " king buckets, not the options given";
+            !(state.net.layout == layout) || state.net.factoriser != factorised) {
+            *error = "checkpoint '" + o.resume + "' has --hidden " +
+                     std::to_string(state.net.hidden) + " --buckets " +
+                     std::to_string(state.net.buckets) + " and " +
+                     std::to_string(state.net.layout.buckets()) + " king buckets" +
+                     (state.net.factoriser ? " (factorised)" : "") + ", not the options given";
             return false;
         }
         log << "resumed from " << o.resume << " after epoch " << state.epoch << "\n";
@@ -170,7 +175,7 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
             log << "warning: the options or the data differ from the checkpoint's run; the "
                    "result will not be that of an uninterrupted run\n";
     } else {
-        state.net = FloatNet(o.hidden, o.buckets, layout);
+        state.net = FloatNet(o.hidden, o.buckets, layout, factorised);
         state.net.init(o.seed);
         state.adam.resize(state.net);
         state.rngState = o.seed ^ 0x243F6A8885A308D3ull;
@@ -296,7 +301,8 @@ bool run_train_nnue(const TrainOptions& o, std::ostream& log, std::string* error
         result.net.layout.feature_set() == flotilla::nnue::FEATURE_SET_KING_BUCKETS;
     std::string description =
         "Flotilla NNUE: " + std::to_string(768 * kingBuckets) + "x2" +
-        (mirrored ? " (" + std::to_string(kingBuckets) + " king buckets, mirrored)"
+        (mirrored ? " (" + std::to_string(kingBuckets) + " king buckets, mirrored" +
+                        (result.net.factoriser ? ", trained factorised)" : ")")
                   : std::string()) +
         " -> " + std::to_string(o.hidden) + " SCReLU -> 1, " + std::to_string(o.buckets) +
         " output buckets; data:";

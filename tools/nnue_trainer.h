@@ -27,6 +27,7 @@ struct TrainOptions {
     double k = 0;        // 0: fitted to the data
     int mirror = 1;      // 1: each epoch sees a fresh half of the positions mirrored a<->h
     std::string kingBuckets = "none"; // input layout: nnue::InputLayout::named
+    int factoriser = 1; // 1: king buckets share a trained block (set 2 only; see decode)
     int threads = 1;
     double validation = 0.02;
     std::uint64_t seed = 1;

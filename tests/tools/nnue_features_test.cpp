@@ -74,6 +74,27 @@ TEST(NnueFeatures, ColourFlippedPositionSwapsNothingForTheSideToMove) {
     EXPECT_EQ(sorted(sa.them, sa.count), sorted(sb.them, sb.count));
 }
 
+// With a factoriser each piece's feature comes twice: in its king bucket's block and,
+// at the same place, in the shared block after the last bucket.
+TEST(NnueFeatures, FactorisedRecordsAddTheSharedBlock) {
+    const auto layout = *flotilla::nnue::InputLayout::named("4", nullptr);
+    for (const PackedRecord& r : testing::material_records(100, 9)) {
+        Sample plain, factorised;
+        ASSERT_TRUE(decode(r, &plain, layout));
+        ASSERT_TRUE(decode(r, &factorised, layout, true));
+        ASSERT_EQ(factorised.count, 2 * plain.count);
+        EXPECT_EQ(factorised.pieces, plain.pieces);
+        EXPECT_EQ(plain.pieces, plain.count);
+        for (int k = 0; k < plain.count; ++k) {
+            EXPECT_EQ(factorised.us[std::size_t(k)], plain.us[std::size_t(k)]);
+            EXPECT_EQ(factorised.us[std::size_t(plain.count + k)],
+                      4 * 768 + plain.us[std::size_t(k)] % 768);
+            EXPECT_EQ(factorised.them[std::size_t(plain.count + k)],
+                      4 * 768 + plain.them[std::size_t(k)] % 768);
+        }
+    }
+}
+
 TEST(NnueFeatures, RandomRecordsMatchTheirPositions) {
     for (const PackedRecord& r : testing::material_records(200, 7)) {
         const auto unpacked = unpack(r);

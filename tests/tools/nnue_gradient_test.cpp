@@ -18,7 +18,7 @@ double reference_loss(const FloatNet& net, const std::vector<PackedRecord>& reco
     for (const PackedRecord& r : records) {
         Sample s;
         EXPECT_TRUE(decode(r, &s));
-        const int h = net.hidden, bucket = output_bucket(s.count, net.buckets);
+        const int h = net.hidden, bucket = output_bucket(s.pieces, net.buckets);
         double y = net.ob[bucket];
         for (int i = 0; i < h; ++i) {
             double us = net.b[i], them = net.b[i];

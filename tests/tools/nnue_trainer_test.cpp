@@ -134,7 +134,8 @@ TEST(NnueTrainer, KingBucketedCheckpointKeepsItsLayout) {
     TrainResult full;
     ASSERT_TRUE(train(records, o, log, &full, &error)) << error;
     EXPECT_EQ(full.net.layout.buckets(), 4);
-    EXPECT_EQ(full.net.w.size(), std::size_t(4 * 768 * o.hidden));
+    EXPECT_TRUE(full.net.factoriser);
+    EXPECT_EQ(full.net.w.size(), std::size_t((4 + 1) * 768 * o.hidden)); // and the shared block
     EXPECT_LT(full.validationLoss.back(), 0.2);
 
     Checkpoint c;
@@ -149,6 +150,10 @@ TEST(NnueTrainer, KingBucketedCheckpointKeepsItsLayout) {
     resume.kingBuckets = "8";
     EXPECT_FALSE(train(records, resume, log, &resumed, &error));
     EXPECT_NE(error.find("king buckets"), std::string::npos) << error;
+    resume.kingBuckets = "4";
+    resume.factoriser = 0;
+    EXPECT_FALSE(train(records, resume, log, &resumed, &error));
+    EXPECT_NE(error.find("factorised"), std::string::npos) << error;
     std::filesystem::remove_all(dir);
 }
 
@@ -225,6 +230,7 @@ TEST(NnueTrainer, CommandRejectsBadWords) {
         {"train-nnue", "--data", "x", "--out", "y", "--lr", "nan"},
         {"train-nnue", "--data", "x", "--out", "y", "--king-buckets", "5"},
         {"train-nnue", "--data", "x", "--out", "y", "--king-buckets"},
+        {"train-nnue", "--data", "x", "--out", "y", "--factoriser", "2"},
         {"train-nnue", "--out", "y"},
         {"train-nnue", "--data", "x"},
         {"train-nnue", "--data", "/nonexistent/dir", "--out", "y"},
