@@ -93,3 +93,19 @@ TEST(QsearchChecks, SeesAQuietMateAtTheHorizon) {
     EXPECT_EQ(blind.result.bestMove, grab);
     EXPECT_EQ(blind.stats.qsearchChecks, 0u);
 }
+
+// White's only root move is Kf2; Black, at the first quiescence ply, has no check (king
+// and pawn) but wins the knight with exd5. Ra8+ would be a safe quiet check one ply
+// deeper, where only captures are searched. With Black to move after exd5, the same
+// Ra8+ is at the first quiescence ply and is tried.
+TEST(QsearchChecks, NotTriedBelowTheFirstQuiescencePly) {
+    Position pos;
+    ASSERT_TRUE(pos.set_fen("7k/8/4p3/3N4/8/8/8/R5K1 w - - 0 1", false));
+    Limits deeper = depth_limit(1);
+    deeper.searchMoves = {pos.parse_uci_move("g1f2")};
+    EXPECT_EQ(run_search(pos, deeper).stats.qsearchChecks, 0u);
+    ASSERT_TRUE(pos.set_fen("7k/8/8/3p4/8/8/5K2/R7 b - - 0 2", false));
+    Limits first = depth_limit(1);
+    first.searchMoves = {pos.parse_uci_move("h8g8")};
+    EXPECT_GT(run_search(pos, first).stats.qsearchChecks, 0u);
+}

@@ -74,3 +74,25 @@ TEST(QsearchEvasionPruning, KeepsMateScoresExact) {
     const auto storm = run_search(PROMOTION_STORM, depth_limit(6));
     EXPECT_EQ(storm.result.score, mate_in(15));
 }
+
+// Only quiet evasions are pruned: capturing the checker and promoting to a queen are
+// always searched. Check extension is off so that the checked side answers in
+// quiescence search; each root is one checking move.
+TEST(QsearchEvasionPruning, NeverPrunesCapturesNorQueenPromotions) {
+    Params params;
+    params.checkExtension.enabled = false;
+    // After Rb8+ Black has one capture (Kxb8) and one quiet evasion (Ka7): both searched.
+    Position pos;
+    ASSERT_TRUE(pos.set_fen("k7/8/8/8/8/8/8/1R4K1 w - - 0 1", false));
+    Limits limits = depth_limit(1);
+    limits.searchMoves = {pos.parse_uci_move("b1b8")};
+    EXPECT_EQ(run_search(pos, limits, params).stats.qsearchEvasionsPruned, 0u);
+    // After Rh1+ Black can only block on b1: =Q and three underpromotions, which count as
+    // quiet. With three quiet evasions kept, nothing may be pruned.
+    ASSERT_TRUE(pos.set_fen("7K/8/8/7R/8/1B6/1p6/k7 w - - 0 1", false));
+    limits.searchMoves = {pos.parse_uci_move("h5h1")};
+    params.qsearchEvasionPruning.quietEvasionsKept = 3;
+    EXPECT_EQ(run_search(pos, limits, params).stats.qsearchEvasionsPruned, 0u);
+    params.qsearchEvasionPruning.quietEvasionsKept = 2; // the counter works here
+    EXPECT_GT(run_search(pos, limits, params).stats.qsearchEvasionsPruned, 0u);
+}

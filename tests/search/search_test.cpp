@@ -177,6 +177,29 @@ TEST(NullMove, NotTriedInCheckNorAfterANullMoveNorWithOnlyPawns) {
     EXPECT_LT(null_move_reduction(p, 8, 60, 50), null_move_reduction(p, 8, 650, 50));
 }
 
+// Each case changes one field of a context that passes, so only that guard decides.
+TEST(NullMove, NotAtPvNodesNorTooShallowNorAgainstAMateBound) {
+    const NullMoveParams p;
+    const NullMoveContext ok{8, 100, 50, false, false, false, true};
+    ASSERT_TRUE(null_move_allowed(p, ok));
+    auto c = ok;
+    c.pvNode = true; // a PV node needs an exact score, not a bound from passing
+    EXPECT_FALSE(null_move_allowed(p, c));
+    c = ok;
+    c.depth = p.minDepth - 1;
+    EXPECT_FALSE(null_move_allowed(p, c));
+    c.depth = p.minDepth;
+    EXPECT_TRUE(null_move_allowed(p, c));
+    // A pass proves nothing about mates: not against a beta in the mate or tablebase
+    // range (the eval stays at or above beta, so only that guard decides).
+    for (Value beta : {VALUE_TB_LOSS_IN_MAX_PLY, mated_in(10), VALUE_TB_WIN_IN_MAX_PLY}) {
+        c = ok;
+        c.beta = beta;
+        c.staticEval = std::max(beta, c.staticEval);
+        EXPECT_FALSE(null_move_allowed(p, c)) << beta;
+    }
+}
+
 TEST(NullMove, NeverInKingAndPawnEndings) {
     // King and pawns only: zugzwang territory, so no null move anywhere in the tree.
     const auto pawns = run_search("8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 1", depth_limit(12));

@@ -28,7 +28,9 @@ TEST(Selectivity, FutilityNeverPrunesChecksNorInCheck) {
     EXPECT_FALSE(futility_prunes(p, 1, 0, 500, true, false, true));    // in check
     EXPECT_FALSE(futility_prunes(p, 1, 0, 500, false, false, false));  // a capture
     EXPECT_FALSE(futility_prunes(p, 1, 400, 500, true, false, false)); // margin reaches alpha
-    EXPECT_FALSE(futility_prunes(p, 9, 0, 500, true, false, false));   // too deep
+    // Too deep: alpha is far enough above that the margin alone would prune.
+    EXPECT_TRUE(futility_prunes(p, p.maxDepth, 0, 5000, true, false, false));
+    EXPECT_FALSE(futility_prunes(p, p.maxDepth + 1, 0, 5000, true, false, false));
 }
 
 TEST(Selectivity, LateMovePruningLimitGrowsWithDepth) {

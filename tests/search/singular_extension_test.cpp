@@ -109,3 +109,12 @@ TEST(SingularExtension, DeepSearchKeepsMateDistancesExact) {
     EXPECT_EQ(three.result.score, mate_in(5));
     EXPECT_GT(two.stats.singularSearches + three.stats.singularSearches, 0u);
 }
+
+// The root's TT move is the previous iteration's best move, and the root ranks its moves
+// by their own searches: no singular search there. From the start position at depth 8
+// only the root reaches depth 8 (no root move checks or pushes a pawn to the seventh).
+TEST(SingularExtension, NeverSearchedAtTheRoot) {
+    const char* start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    EXPECT_EQ(run_search(start, depth_limit(8)).stats.singularSearches, 0u);
+    EXPECT_GT(run_search(start, depth_limit(9)).stats.singularSearches, 0u); // its children
+}

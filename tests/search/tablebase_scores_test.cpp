@@ -52,6 +52,11 @@ TEST(Syzygy, NothingIsProbedWithoutTables) {
     ASSERT_TRUE(pos.set_fen("8/8/8/4k3/8/8/8/KQ6 w - - 0 1", false));
     EXPECT_FALSE(syzygy::probe_wdl(pos));
     EXPECT_FALSE(syzygy::rank_root_moves(pos, true, false));
+    // Fathom answers a bare king ending (a draw) even without tables: the piece-count
+    // guard must still say nothing is there.
+    ASSERT_TRUE(pos.set_fen("8/8/8/4k3/8/8/8/K7 w - - 0 1", false));
+    EXPECT_FALSE(syzygy::probe_wdl(pos));
+    EXPECT_FALSE(syzygy::rank_root_moves(pos, true, false));
     const syzygy::LoadReport report = syzygy::load("/nonexistent/a:/nonexistent/b");
     EXPECT_EQ(report.largest, 0);
     EXPECT_EQ(report.unreadable.size(), 2u);
