@@ -7,6 +7,8 @@
 #   TEST_PRESETS   presets to build and test (default: "release portable asan")
 #   TSAN_PRESETS   "tsan" to run the ThreadSanitizer tests of the threaded layers, "" to skip
 #   CLUSTER_PRESETS "cluster" to build with MPI and run the tests labelled cluster, "" to skip
+#   AVX512_TESTS   "auto" (default): on a CPU with AVX-512BW, the avx512 preset's evaluation
+#                  tests (the network's 512-bit kernels); "0" to skip
 #   FUZZ_SECONDS   seconds per fuzz target (default 60; 0 skips fuzzing)
 #   FLOTILLA_JOBS  parallel compile and test jobs (default: all cores)
 # Tests labelled `extended` need ../shared/data beside the project; without it they are left out.
@@ -67,6 +69,21 @@ for preset in ${TEST_PRESETS}; do
   [[ ${preset} == asan ]] && preset_labels=(-LE extended)
   ctest --preset "${preset}" -j "${jobs}" "${preset_labels[@]}"
 done
+
+# The network's AVX-512BW kernels run only in a build for x86-64-v4: on a CPU that has
+# them, the evaluation's tests (vector == scalar bit for bit, incremental == refresh) run
+# in that build too. Only that test program is built, to keep CI short.
+if [[ ${AVX512_TESTS:-auto} != 0 ]]; then
+  if grep -qw avx512bw /proc/cpuinfo 2>/dev/null; then
+    section "avx512: build"
+    scripts/build.sh avx512 --target flotilla_eval_tests
+    section "avx512: test"
+    ctest --preset avx512 -j "${jobs}" -LE extended -E '_NOT_BUILT$|^cpu_check\.'
+  else
+    section "avx512: skipped"
+    echo "test: this CPU has no AVX-512BW: the avx512 preset's kernels are not tested here"
+  fi
+fi
 
 # ThreadSanitizer: the threads layer (pool, Lazy SMP with up to 256 threads, binding,
 # the stress test) and the cluster layer (its communication thread, on loopback ranks).

@@ -14,7 +14,8 @@
 namespace flotilla::simd {
 
 // Rows of int16 weights for one accumulator update: out = in - sub[0..] + add[0..].
-// `out` may equal `in`. n is a multiple of 16; rows and buffers are 32-byte aligned.
+// `out` may equal `in`. n is a multiple of 16; rows and buffers are 32-byte aligned (not
+// always 64: a row of 48 or 272 lanes leaves the next one 32 bytes off a line).
 struct RowUpdate {
     const std::int16_t* const* sub = nullptr;
     int subCount = 0;
@@ -86,13 +87,15 @@ constexpr const char* NNUE_KERNELS = "avx512bw";
 
 inline void update_rows(std::int16_t* out, const std::int16_t* in, const RowUpdate& u, int n) {
     int i = 0;
+    // Unaligned 512-bit loads and stores: rows are only sure to be 32-byte aligned, and
+    // on data that happens to be 64-byte aligned they cost the same as aligned ones.
     for (; i + 32 <= n; i += 32) {
-        __m512i v = _mm512_load_si512(in + i);
+        __m512i v = _mm512_loadu_si512(in + i);
         for (int k = 0; k < u.subCount; ++k)
-            v = _mm512_sub_epi16(v, _mm512_load_si512(u.sub[k] + i));
+            v = _mm512_sub_epi16(v, _mm512_loadu_si512(u.sub[k] + i));
         for (int k = 0; k < u.addCount; ++k)
-            v = _mm512_add_epi16(v, _mm512_load_si512(u.add[k] + i));
-        _mm512_store_si512(out + i, v);
+            v = _mm512_add_epi16(v, _mm512_loadu_si512(u.add[k] + i));
+        _mm512_storeu_si512(out + i, v);
     }
     if (i < n) // sizes are multiples of 16: one 256-bit tail at most
         _mm256_store_si256(reinterpret_cast<__m256i*>(out + i), detail::update_16(in, u, i));
@@ -103,9 +106,9 @@ inline std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* w, i
     int i = 0;
     for (; i + 32 <= n; i += 32) {
         const __m512i c =
-            _mm512_min_epi16(_mm512_max_epi16(_mm512_load_si512(acc + i), _mm512_setzero_si512()),
+            _mm512_min_epi16(_mm512_max_epi16(_mm512_loadu_si512(acc + i), _mm512_setzero_si512()),
                              _mm512_set1_epi16(NNUE_CLIP));
-        const __m512i cw = _mm512_mullo_epi16(c, _mm512_load_si512(w + i));
+        const __m512i cw = _mm512_mullo_epi16(c, _mm512_loadu_si512(w + i));
         sum = _mm512_add_epi32(sum, _mm512_madd_epi16(cw, c));
     }
     // Summed through memory: GCC 12 warns falsely (-Wuninitialized) on the 512-bit
