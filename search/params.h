@@ -81,6 +81,9 @@ struct Params {
     // UCI_AnalyseMode: a root in the Syzygy tables searches every move (each line scored
     // by the in-search probes) instead of only those that keep the best result.
     bool analyseMode = false;
+    // NetworkMarginScale: the evaluation margins in percent of the hand-written
+    // evaluation's, applied when a network evaluates (search/margin_scale.h).
+    int networkMarginPercent = 100;
 };
 
 } // namespace flotilla::search

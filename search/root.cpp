@@ -3,6 +3,7 @@
 // between iterations, whose soft limit follows the best move's stability.
 #include "core/movegen.h"
 #include "core/splitmix.h"
+#include "search/margin_scale.h"
 #include "search/worker.h"
 
 #include <algorithm>
@@ -109,6 +110,7 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
     }
     limits = searchLimits;
     params = searchParams;
+    if (network) scale_eval_margins(params, params.networkMarginPercent);
     // The weaker player's budget, counted once its first iteration (all its lines) is
     // done, so that it always has lines to choose from; `go nodes` still applies.
     strengthNodes = params.strength.limited ? strength_node_budget(params.strength.elo) : 0;

@@ -68,6 +68,10 @@ constexpr OptionSpec OPTION_TABLE[] = {
                  }),
     // The margins of the shallow pruning units are options too, for tuning them in games and
     // for measuring the tactics they cost (docs/search.md).
+    spin_option("NetworkMarginScale", search::Params{}.networkMarginPercent, 10, 400,
+                [](Engine& e, const Option& o) {
+                    e.search_params().networkMarginPercent = int(o.as_int());
+                }),
     spin_option("ReverseFutilityMaxDepth", search::ReverseFutilityParams{}.maxDepth, 0, 64,
                 [](Engine& e, const Option& o) {
                     e.search_params().reverseFutility.maxDepth = Depth(o.as_int());

@@ -50,6 +50,14 @@ TEST_F(SetOption, ValidValuesRunTheActions) {
     EXPECT_EQ(engine.hash_mb(), 1);
 }
 
+TEST_F(SetOption, NetworkMarginScaleReachesTheSearch) {
+    EXPECT_EQ(engine.search_params().networkMarginPercent, 100);
+    EXPECT_TRUE(send("setoption name NetworkMarginScale value 80").empty());
+    EXPECT_EQ(engine.search_params().networkMarginPercent, 80);
+    EXPECT_EQ(send("setoption name NetworkMarginScale value 5").size(), 1u); // below 10
+    EXPECT_EQ(engine.search_params().networkMarginPercent, 80);
+}
+
 TEST_F(SetOption, ReverseFutilityMarginsReachTheSearch) {
     EXPECT_EQ(engine.search_params().reverseFutility.maxDepth,
               flotilla::search::ReverseFutilityParams{}.maxDepth);

@@ -1,0 +1,16 @@
+// The search's margins that compare a static evaluation with alpha or beta were set
+// (and tuned) for the hand-written evaluation's centipawns. A network's scores have a
+// scale of their own, so with a network those margins are scaled by one factor, the
+// option NetworkMarginScale, which games can tune (docs/search.md).
+#pragma once
+
+#include "search/params.h"
+
+namespace flotilla::search {
+
+// Multiplies, by percent / 100 and rounding to nearest, every margin of `p` measured in
+// evaluation units: reverse futility, futility, both razorings, ProbCut, delta pruning
+// and null move's eval divisor. SEE margins are in material units and stay.
+void scale_eval_margins(Params& p, int percent);
+
+} // namespace flotilla::search

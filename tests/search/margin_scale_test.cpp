@@ -1,0 +1,64 @@
+// NetworkMarginScale: the evaluation margins scale together, the material (SEE) ones do
+// not, and only a search with a network sees the scaled margins.
+#include "search/margin_scale.h"
+#include "search_helpers.h"
+#include "tests/eval/nnue_random_network.h"
+
+namespace flotilla::search::testing {
+namespace {
+
+TEST(MarginScale, ScalesEveryEvaluationMarginAndNothingElse) {
+    const Params base;
+    Params p;
+    scale_eval_margins(p, 50);
+    EXPECT_EQ(p.reverseFutility.marginPerDepth, base.reverseFutility.marginPerDepth / 2);
+    EXPECT_EQ(p.futility.base, base.futility.base / 2);
+    EXPECT_EQ(p.futility.perDepth, base.futility.perDepth / 2);
+    EXPECT_EQ(p.razoring.qsearchMarginBase, base.razoring.qsearchMarginBase / 2);
+    EXPECT_EQ(p.razoring.qsearchMarginPerDepth, base.razoring.qsearchMarginPerDepth / 2);
+    EXPECT_EQ(p.razoring.limitedMargin, base.razoring.limitedMargin / 2);
+    EXPECT_EQ(p.probCut.margin, base.probCut.margin / 2);
+    EXPECT_EQ(p.deltaPruning.margin, base.deltaPruning.margin / 2);
+    EXPECT_EQ(p.nullMove.evalDivisor, base.nullMove.evalDivisor / 2);
+    // Material margins and depths stay.
+    EXPECT_EQ(p.seePruning.quietMarginPerDepth, base.seePruning.quietMarginPerDepth);
+    EXPECT_EQ(p.seePruning.captureMarginPerDepth2, base.seePruning.captureMarginPerDepth2);
+    EXPECT_EQ(p.reverseFutility.maxDepth, base.reverseFutility.maxDepth);
+    EXPECT_EQ(p.futility.maxDepth, base.futility.maxDepth);
+
+    Params up;
+    scale_eval_margins(up, 125); // rounds to nearest: 90 * 1.25 = 112.5 -> 113
+    EXPECT_EQ(up.reverseFutility.marginPerDepth,
+              (base.reverseFutility.marginPerDepth * 125 + 50) / 100);
+    EXPECT_EQ(up.futility.base, (base.futility.base * 125 + 50) / 100);
+
+    Params tiny;
+    tiny.nullMove.evalDivisor = 1;
+    scale_eval_margins(tiny, 10);
+    EXPECT_EQ(tiny.nullMove.evalDivisor, 1); // never 0: null move divides by it
+}
+
+std::uint64_t nodes_with(const nnue::Network* net, int percent) {
+    Position pos;
+    EXPECT_TRUE(
+        pos.set_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false));
+    TranspositionTable tt;
+    auto worker = std::make_unique<Worker>(tt);
+    worker->use_network(net);
+    Limits limits;
+    limits.depth = 8;
+    Params params;
+    params.networkMarginPercent = percent;
+    std::atomic<bool> stop{false};
+    worker->search(pos, limits, params, stop);
+    return worker->nodes();
+}
+
+TEST(MarginScale, OnlyASearchWithANetworkScalesItsMargins) {
+    const nnue::Network net = nnue_test::random_network(64, 8, 99);
+    EXPECT_NE(nodes_with(&net, 100), nodes_with(&net, 40));
+    EXPECT_EQ(nodes_with(nullptr, 100), nodes_with(nullptr, 40));
+}
+
+} // namespace
+} // namespace flotilla::search::testing
