@@ -18,6 +18,24 @@ PieceType least_valuable(const Position& pos, Bitboard attackers) {
 
 bool is_last_rank(Square s) { return rank_of(s) == RANK_1 || rank_of(s) == RANK_8; }
 
+// What the move itself wins (the captured piece, a promotion's gain) and the value of
+// the piece it leaves on its destination square, to be lost to a recapture.
+struct FirstCapture {
+    Value gain;
+    Value onSquare;
+};
+
+FirstCapture first_capture(const Position& pos, Move m) {
+    FirstCapture c{m.type() == EN_PASSANT ? PIECE_VALUE[PAWN]
+                                          : PIECE_VALUE[type_of(pos.piece_on(m.to()))],
+                   PIECE_VALUE[type_of(pos.piece_on(m.from()))]};
+    if (m.type() == PROMOTION) {
+        c.gain += PIECE_VALUE[m.promotion_type()] - PIECE_VALUE[PAWN];
+        c.onSquare = PIECE_VALUE[m.promotion_type()];
+    }
+    return c;
+}
+
 } // namespace
 
 // The swap algorithm (chessprogramming wiki, "SEE - The Swap Algorithm"): build the
@@ -31,17 +49,10 @@ Value see_value(const Position& pos, Move m) {
     int d = 0;
 
     Bitboard occupied = pos.pieces() ^ square_bb(from);
-    if (m.type() == EN_PASSANT) {
-        occupied ^= square_bb(to - pawn_push(us));
-        gain[0] = PIECE_VALUE[PAWN];
-    } else {
-        gain[0] = PIECE_VALUE[type_of(pos.piece_on(to))];
-    }
-    Value onSquare = PIECE_VALUE[type_of(pos.piece_on(from))];
-    if (m.type() == PROMOTION) {
-        gain[0] += PIECE_VALUE[m.promotion_type()] - PIECE_VALUE[PAWN];
-        onSquare = PIECE_VALUE[m.promotion_type()];
-    }
+    if (m.type() == EN_PASSANT) occupied ^= square_bb(to - pawn_push(us));
+    const FirstCapture first = first_capture(pos, m);
+    gain[0] = first.gain;
+    Value onSquare = first.onSquare;
 
     const Bitboard diagonal = pos.pieces(BISHOP, QUEEN);
     const Bitboard straight = pos.pieces(ROOK, QUEEN);
@@ -89,6 +100,18 @@ Value see_value(const Position& pos, Move m) {
     return gain[0];
 }
 
-bool see_ge(const Position& pos, Move m, Value threshold) { return see_value(pos, m) >= threshold; }
+// Two bounds settle most questions without the exchange (the idea of the threshold SEE
+// of Stockfish and Ethereal): the opponent may always stop, so the result is at most what
+// the move itself wins; and we may stop after the first recapture, so it is at least that
+// minus the piece left on the square (and a recapturing pawn's promotion on the last rank).
+bool see_ge(const Position& pos, Move m, Value threshold) {
+    if (m.type() == CASTLING) return 0 >= threshold;
+    const FirstCapture first = first_capture(pos, m);
+    if (first.gain < threshold) return false;
+    const Value promotionLoss =
+        is_last_rank(m.to()) ? PIECE_VALUE[QUEEN] - PIECE_VALUE[PAWN] : Value(0);
+    if (first.gain - first.onSquare - promotionLoss >= threshold) return true;
+    return see_value(pos, m) >= threshold;
+}
 
 } // namespace flotilla

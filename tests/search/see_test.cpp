@@ -1,5 +1,6 @@
 // Static exchange evaluation: hand-checked positions, plus every line of the
 // shared SEE suite (extended label).
+#include "core/movegen.h"
 #include "core/san.h"
 #include "core/see.h"
 
@@ -72,6 +73,45 @@ TEST(See, HandCheckedPositions) {
         EXPECT_TRUE(see_ge(pos, m, c.expected)) << c.fen << " " << c.san;
         EXPECT_FALSE(see_ge(pos, m, c.expected + 1)) << c.fen << " " << c.san;
     }
+}
+
+// see_ge's shortcuts answer exactly as the full exchange would: every legal move of the
+// positions along random games (captures, promotions, en passant, pins, quiets), against
+// thresholds around every difference of piece values.
+TEST(See, ThresholdAgreesWithTheFullExchange) {
+    const char* starts[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "r1bq1rk1/pp2nppp/2n1p3/3pP3/1b1P4/2NB1N2/PP3PPP/R1BQK2R w KQ - 0 9",
+        "2r3k1/1P3ppp/8/8/8/8/1p3PPP/2R3K1 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    };
+    std::vector<Value> thresholds;
+    for (Value t = -1800; t <= 1800; t += 100)
+        thresholds.insert(thresholds.end(), {t - 1, t, t + 1});
+    std::uint64_t rng = 12345;
+    int checked = 0;
+    for (const char* fen : starts) {
+        for (int game = 0; game < 6; ++game) {
+            Position pos;
+            ASSERT_TRUE(pos.set_fen(fen, false));
+            for (int ply = 0; ply < 60; ++ply) {
+                const MoveList moves(pos);
+                if (moves.size() == 0 || pos.is_fifty_move_draw()) break;
+                for (Move m : moves) {
+                    const Value exact = see_value(pos, m);
+                    for (Value t : thresholds) {
+                        ASSERT_EQ(see_ge(pos, m, t), exact >= t)
+                            << pos.fen() << " " << pos.move_to_uci(m) << " threshold " << t;
+                        ++checked;
+                    }
+                }
+                rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+                pos.make_move(*(moves.begin() + (rng >> 33) % moves.size()));
+            }
+        }
+    }
+    EXPECT_GT(checked, 1000000);
 }
 
 TEST(San, ParsesAndRejects) {
