@@ -36,13 +36,10 @@ FirstCapture first_capture(const Position& pos, Move m) {
     return c;
 }
 
-} // namespace
-
 // The swap algorithm (chessprogramming wiki, "SEE - The Swap Algorithm"): build the
 // list of speculative gains, then back it up with a negamax where each side may stop.
-Value see_value(const Position& pos, Move m) {
-    if (m.type() == CASTLING) return 0;
-
+// `first` is first_capture(pos, m), which see_ge has already computed.
+Value exchange(const Position& pos, Move m, FirstCapture first) {
     const Square from = m.from(), to = m.to();
     const Color us = pos.side_to_move();
     Value gain[40];
@@ -50,7 +47,6 @@ Value see_value(const Position& pos, Move m) {
 
     Bitboard occupied = pos.pieces() ^ square_bb(from);
     if (m.type() == EN_PASSANT) occupied ^= square_bb(to - pawn_push(us));
-    const FirstCapture first = first_capture(pos, m);
     gain[0] = first.gain;
     Value onSquare = first.onSquare;
 
@@ -100,6 +96,12 @@ Value see_value(const Position& pos, Move m) {
     return gain[0];
 }
 
+} // namespace
+
+Value see_value(const Position& pos, Move m) {
+    return m.type() == CASTLING ? 0 : exchange(pos, m, first_capture(pos, m));
+}
+
 // Two bounds settle most questions without the exchange (the idea of the threshold SEE
 // of Stockfish and Ethereal): the opponent may always stop, so the result is at most what
 // the move itself wins; and we may stop after the first recapture, so it is at least that
@@ -111,7 +113,7 @@ bool see_ge(const Position& pos, Move m, Value threshold) {
     const Value promotionLoss =
         is_last_rank(m.to()) ? PIECE_VALUE[QUEEN] - PIECE_VALUE[PAWN] : Value(0);
     if (first.gain - first.onSquare - promotionLoss >= threshold) return true;
-    return see_value(pos, m) >= threshold;
+    return exchange(pos, m, first) >= threshold;
 }
 
 } // namespace flotilla
