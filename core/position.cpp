@@ -101,21 +101,10 @@ void Position::add_castling_right(Color c, Square rookSquare) {
         ~(square_bb(kingFrom) | square_bb(rookSquare));
 }
 
-bool Position::set_fen(const std::string& fen, bool chess960Mode, std::string* error) {
-    std::istringstream in(fen);
-    std::vector<std::string> fields;
-    for (std::string f; in >> f;) fields.push_back(f);
-    if (fields.size() < 4 || fields.size() > 6)
-        return fail(error, "FEN has " + std::to_string(fields.size()) +
-                               " fields; expected 6 (or 4 without the move counters)");
-
-    Position p{Blank{}};
-    p.clear();
-    p.chess960 = chess960Mode;
-
-    // 1. Piece placement.
+// 1. Piece placement, rank 8 first.
+bool Position::parse_placement(const std::string& field, std::string* error) {
     int rank = 7, file = 0;
-    for (char c : fields[0]) {
+    for (char c : field) {
         if (c == '/') {
             if (file != 8)
                 return fail(error, "FEN rank " + std::to_string(rank + 1) + " has " +
@@ -138,7 +127,7 @@ bool Position::set_fen(const std::string& fen, bool chess960Mode, std::string* e
             if (file > 7)
                 return fail(error,
                             "FEN rank " + std::to_string(rank + 1) + " has more than 8 files");
-            p.put_piece(pc, make_square(file, rank));
+            put_piece(pc, make_square(file, rank));
             ++file;
         }
     }
@@ -146,21 +135,102 @@ bool Position::set_fen(const std::string& fen, bool chess960Mode, std::string* e
     if (file != 8)
         return fail(error, "FEN rank 1 has " + std::to_string(file) + " files; expected 8");
 
+    return true;
+}
+
+// At most 16 men and one king a side, no pawn on the back ranks.
+bool Position::check_material(std::string* error) const {
     for (Color c : {WHITE, BLACK}) {
         const char* name = c == WHITE ? "white" : "black";
-        const int kings = p.count(c, KING);
+        const int kings = count(c, KING);
         if (kings == 0) return fail(error, std::string("FEN has no ") + name + " king");
         if (kings > 1) return fail(error, std::string("FEN has more than one ") + name + " king");
-        const int pawns = p.count(c, PAWN);
+        const int pawns = count(c, PAWN);
         // At most 16 men, 8 pawns, and no more promoted pieces than missing pawns:
         // this also bounds the number of legal moves below MAX_MOVES.
-        int extra = std::max(0, p.count(c, KNIGHT) - 2) + std::max(0, p.count(c, BISHOP) - 2) +
-                    std::max(0, p.count(c, ROOK) - 2) + std::max(0, p.count(c, QUEEN) - 1);
-        if (popcount(p.pieces(c)) > 16 || pawns > 8 || extra > 8 - pawns)
+        int extra = std::max(0, count(c, KNIGHT) - 2) + std::max(0, count(c, BISHOP) - 2) +
+                    std::max(0, count(c, ROOK) - 2) + std::max(0, count(c, QUEEN) - 1);
+        if (popcount(pieces(c)) > 16 || pawns > 8 || extra > 8 - pawns)
             return fail(error, std::string("FEN has too many ") + name + " pieces");
     }
-    if (p.pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
+    if (pieces(PAWN) & (rank_bb(RANK_1) | rank_bb(RANK_8)))
         return fail(error, "FEN has a pawn on rank 1 or 8");
+
+    return true;
+}
+
+// 3. Castling: KQkq (X-FEN: outermost rook), or rook files A-H / a-h (Shredder-FEN).
+bool Position::parse_castling(const std::string& field, std::string* error) {
+    if (field == "-") return true;
+    if (field.size() > 4) return fail(error, "FEN castling field '" + field + "' is too long");
+    for (char c : field) {
+        const Color col = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
+        const char up = char(std::toupper(static_cast<unsigned char>(c)));
+        const Square ksq = king_square(col);
+        const Piece rook = make_piece(col, ROOK);
+        const int backRank = col == WHITE ? RANK_1 : RANK_8;
+        if (rank_of(ksq) != backRank)
+            return fail(error, std::string("FEN castling field has '") + c +
+                                   "' but the king is not on its back rank");
+        Square rsq = SQ_NONE;
+        if (up == 'K') {
+            for (int f = FILE_H; f > file_of(ksq) && rsq == SQ_NONE; --f)
+                if (board[make_square(f, backRank)] == rook) rsq = make_square(f, backRank);
+        } else if (up == 'Q') {
+            for (int f = FILE_A; f < file_of(ksq) && rsq == SQ_NONE; ++f)
+                if (board[make_square(f, backRank)] == rook) rsq = make_square(f, backRank);
+        } else if (up >= 'A' && up <= 'H') {
+            const Square s = make_square(up - 'A', backRank);
+            if (board[s] == rook && file_of(s) != file_of(ksq)) rsq = s;
+        } else {
+            return fail(error,
+                        std::string("FEN castling field has a bad character '") +
+                            (std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c)
+                                                                         : std::string("?")) +
+                            "'");
+        }
+        if (rsq == SQ_NONE)
+            return fail(error, std::string("FEN castling field has '") + c +
+                                   "' but there is no rook to castle with");
+        const bool kingSide = file_of(rsq) > file_of(ksq);
+        if (st().castlingRights & castling_right(col, kingSide))
+            return fail(error, std::string("FEN castling field repeats a right at '") + c + "'");
+        add_castling_right(col, rsq);
+    }
+    return true;
+}
+
+// 4. En passant: only kept when a pawn of the side to move could capture, so that
+// equal positions have equal keys.
+bool Position::parse_en_passant(const std::string& field, std::string* error) {
+    if (field == "-") return true;
+    const std::string& ep = field;
+    if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || ep[1] < '1' || ep[1] > '8')
+        return fail(error, "FEN en-passant field '" + ep + "' is not a square");
+    const Square s = make_square(ep[0] - 'a', ep[1] - '1');
+    const Color us = sideToMove, them = ~us;
+    // The pawn that just moved two squares stands in front of s; s and its origin are empty.
+    const Square pushed = s + pawn_push(them);
+    if (relative_rank(us, s) != RANK_6 || board[pushed] != make_piece(them, PAWN) || !empty(s) ||
+        !empty(s - pawn_push(them)))
+        return fail(error, "FEN en-passant square " + ep + " does not follow a double pawn push");
+    if (pawn_attacks(them, s) & pieces(us, PAWN)) st().epSquare = s;
+    return true;
+}
+
+bool Position::set_fen(const std::string& fen, bool chess960Mode, std::string* error) {
+    std::istringstream in(fen);
+    std::vector<std::string> fields;
+    for (std::string f; in >> f;) fields.push_back(f);
+    if (fields.size() < 4 || fields.size() > 6)
+        return fail(error, "FEN has " + std::to_string(fields.size()) +
+                               " fields; expected 6 (or 4 without the move counters)");
+
+    Position p{Blank{}};
+    p.clear();
+    p.chess960 = chess960Mode;
+
+    if (!p.parse_placement(fields[0], error) || !p.check_material(error)) return false;
 
     // 2. Side to move.
     if (fields[1] == "w")
@@ -170,63 +240,7 @@ bool Position::set_fen(const std::string& fen, bool chess960Mode, std::string* e
     else
         return fail(error, "FEN side to move '" + fields[1] + "' is not 'w' or 'b'");
 
-    // 3. Castling: KQkq (X-FEN: outermost rook), or rook files A-H / a-h (Shredder-FEN).
-    if (fields[2] != "-") {
-        if (fields[2].size() > 4)
-            return fail(error, "FEN castling field '" + fields[2] + "' is too long");
-        for (char c : fields[2]) {
-            const Color col = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
-            const char up = char(std::toupper(static_cast<unsigned char>(c)));
-            const Square ksq = p.king_square(col);
-            const Piece rook = make_piece(col, ROOK);
-            const int backRank = col == WHITE ? RANK_1 : RANK_8;
-            if (rank_of(ksq) != backRank)
-                return fail(error, std::string("FEN castling field has '") + c +
-                                       "' but the king is not on its back rank");
-            Square rsq = SQ_NONE;
-            if (up == 'K') {
-                for (int f = FILE_H; f > file_of(ksq) && rsq == SQ_NONE; --f)
-                    if (p.board[make_square(f, backRank)] == rook) rsq = make_square(f, backRank);
-            } else if (up == 'Q') {
-                for (int f = FILE_A; f < file_of(ksq) && rsq == SQ_NONE; ++f)
-                    if (p.board[make_square(f, backRank)] == rook) rsq = make_square(f, backRank);
-            } else if (up >= 'A' && up <= 'H') {
-                const Square s = make_square(up - 'A', backRank);
-                if (p.board[s] == rook && file_of(s) != file_of(ksq)) rsq = s;
-            } else {
-                return fail(error,
-                            std::string("FEN castling field has a bad character '") +
-                                (std::isprint(static_cast<unsigned char>(c)) ? std::string(1, c)
-                                                                             : std::string("?")) +
-                                "'");
-            }
-            if (rsq == SQ_NONE)
-                return fail(error, std::string("FEN castling field has '") + c +
-                                       "' but there is no rook to castle with");
-            const bool kingSide = file_of(rsq) > file_of(ksq);
-            if (p.st().castlingRights & castling_right(col, kingSide))
-                return fail(error,
-                            std::string("FEN castling field repeats a right at '") + c + "'");
-            p.add_castling_right(col, rsq);
-        }
-    }
-
-    // 4. En passant: only kept when a pawn of the side to move could capture, so that
-    // equal positions have equal keys.
-    if (fields[3] != "-") {
-        const std::string& ep = fields[3];
-        if (ep.size() != 2 || ep[0] < 'a' || ep[0] > 'h' || ep[1] < '1' || ep[1] > '8')
-            return fail(error, "FEN en-passant field '" + ep + "' is not a square");
-        const Square s = make_square(ep[0] - 'a', ep[1] - '1');
-        const Color us = p.sideToMove, them = ~us;
-        // The pawn that just moved two squares stands in front of s; s and its origin are empty.
-        const Square pushed = s + pawn_push(them);
-        if (relative_rank(us, s) != RANK_6 || p.board[pushed] != make_piece(them, PAWN) ||
-            !p.empty(s) || !p.empty(s - pawn_push(them)))
-            return fail(error,
-                        "FEN en-passant square " + ep + " does not follow a double pawn push");
-        if (pawn_attacks(them, s) & p.pieces(us, PAWN)) p.st().epSquare = s;
-    }
+    if (!p.parse_castling(fields[2], error) || !p.parse_en_passant(fields[3], error)) return false;
 
     // 5-6. Counters.
     int rule50 = 0, fullmove = 1;

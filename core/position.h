@@ -131,6 +131,11 @@ class Position {
     bool has_non_pawn_material(Color c) const { return pieces(c) & ~pieces(PAWN, KING); }
 
   private:
+    // set_fen's fields, parsed into a blank position; false (and the error) on bad input.
+    bool parse_placement(const std::string& field, std::string* error);
+    bool check_material(std::string* error) const;
+    bool parse_castling(const std::string& field, std::string* error);
+    bool parse_en_passant(const std::string& field, std::string* error);
     struct Blank {};
     explicit Position(Blank) {}
     void clear();

@@ -39,7 +39,7 @@ BenchResult run_bench(int depth, const Params& params, const nnue::Network* netw
             throw std::runtime_error("bench position '" + fen + "': " + error);
         std::atomic<bool> stop{false};
         tt.new_search();
-        result.nodes += worker->search(pos, limits, params, stop).nodes;
+        result.nodes += worker->iterative_deepening(pos, limits, params, stop).nodes;
         ++result.positions;
     }
     result.elapsedMs = clock.elapsed_ms();

@@ -96,6 +96,48 @@ template <GenType Type> void MovePicker::append_generated() {
     for (const Move* m = buffer; m != last; ++m) *end++ = {m->raw(), 0};
 }
 
+// The stages that generate and score moves, then hand over to the stage that emits them.
+void MovePicker::generate_stage(bool skipQuiets) {
+    switch (currentStage) {
+    case Stage::CaptureInit:
+    case Stage::QsearchInit:
+        cur = end = badEnd = moves;
+        append_generated<NOISY>();
+        score_captures();
+        currentStage =
+            currentStage == Stage::CaptureInit ? Stage::GoodCaptures : Stage::QsearchCaptures;
+        break;
+    case Stage::QuietInit:
+        if (skipQuiets) {
+            currentStage = Stage::BadCaptures;
+            cur = moves;
+            break;
+        }
+        cur = badEnd;
+        end = badEnd;
+        append_generated<QUIETS>();
+        score_quiets();
+        currentStage = Stage::Quiets;
+        break;
+    case Stage::EvasionInit:
+        cur = end = moves;
+        append_generated<EVASIONS>();
+        score_evasions();
+        currentStage = Stage::Evasions;
+        break;
+    case Stage::QsearchChecksInit:
+        cur = end = moves;
+        append_generated<QUIETS>();
+        // Keep only the checking moves: few, and gives_check is cheaper than a search.
+        end = std::remove_if(cur, end,
+                             [&](const ScoredMove& sm) { return !pos.gives_check(sm.move()); });
+        score_quiets();
+        currentStage = Stage::QsearchChecks;
+        break;
+    default: break;
+    }
+}
+
 Move MovePicker::next(bool skipQuiets) {
     while (true) {
         switch (currentStage) {
@@ -114,12 +156,9 @@ Move MovePicker::next(bool skipQuiets) {
 
         case Stage::CaptureInit:
         case Stage::QsearchInit:
-            cur = end = badEnd = moves;
-            append_generated<NOISY>();
-            score_captures();
-            currentStage =
-                currentStage == Stage::CaptureInit ? Stage::GoodCaptures : Stage::QsearchCaptures;
-            break;
+        case Stage::QuietInit:
+        case Stage::EvasionInit:
+        case Stage::QsearchChecksInit: generate_stage(skipQuiets); break;
 
         case Stage::GoodCaptures:
             while (cur != end) {
@@ -149,19 +188,6 @@ Move MovePicker::next(bool skipQuiets) {
             break;
         }
 
-        case Stage::QuietInit:
-            if (skipQuiets) {
-                currentStage = Stage::BadCaptures;
-                cur = moves;
-                break;
-            }
-            cur = badEnd;
-            end = badEnd;
-            append_generated<QUIETS>();
-            score_quiets();
-            currentStage = Stage::Quiets;
-            break;
-
         case Stage::Quiets:
             while (!skipQuiets && cur != end) {
                 // Selection finds the few moves a cut node tries; a node past them
@@ -185,13 +211,6 @@ Move MovePicker::next(bool skipQuiets) {
             currentStage = Stage::Done;
             break;
 
-        case Stage::EvasionInit:
-            cur = end = moves;
-            append_generated<EVASIONS>();
-            score_evasions();
-            currentStage = Stage::Evasions;
-            break;
-
         case Stage::Evasions:
         case Stage::QsearchCaptures:
             while (cur != end) {
@@ -202,17 +221,6 @@ Move MovePicker::next(bool skipQuiets) {
                                ? Stage::QsearchChecksInit
                                : Stage::Done;
             break;
-
-        case Stage::QsearchChecksInit: {
-            cur = end = moves;
-            append_generated<QUIETS>();
-            // Keep only the checking moves: few, and gives_check is cheaper than a search.
-            end = std::remove_if(cur, end,
-                                 [&](const ScoredMove& sm) { return !pos.gives_check(sm.move()); });
-            score_quiets();
-            currentStage = Stage::QsearchChecks;
-            break;
-        }
 
         case Stage::QsearchChecks:
             while (cur != end) {

@@ -54,6 +54,9 @@ class MovePicker {
     // Quiescence search (all evasions when in check). With quietChecks, the quiet
     // moves that give check follow the captures (not in check only).
     MovePicker(const Position& pos, Move ttMove, const Context& ctx, bool quietChecks = false);
+    // Its cursors point into its own array: returned only by guaranteed copy elision.
+    MovePicker(const MovePicker&) = delete;
+    MovePicker& operator=(const MovePicker&) = delete;
 
     // The next move, or Move::none() when done. With skipQuiets, remaining quiet
     // stages are skipped (late move pruning); bad captures still come.
@@ -69,6 +72,7 @@ class MovePicker {
         Move move() const { return Move(raw); }
     };
 
+    void generate_stage(bool skipQuiets);
     bool usable(Move m) const;
     bool already_emitted(Move m) const;
     Move emit(Move m);

@@ -23,12 +23,6 @@ bool helper_skips(int index, int depth) {
     return (depth + phase) / size % 2 == 1;
 }
 
-// One principal variation of a completed iteration.
-struct RootLine {
-    Value score = VALUE_ZERO;
-    std::vector<Move> pv;
-};
-
 } // namespace
 
 SearchInfo Worker::make_info(Value score, Bound bound, const std::vector<Move>& line,
@@ -97,9 +91,67 @@ Move Worker::ponder_move_from_tt(Move best) const {
     return Move::none();
 }
 
-SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
-                            const Params& searchParams, std::atomic<bool>& stopFlag,
-                            const InfoCallback& onInfo) {
+SearchResult Worker::iterative_deepening(const Position& rootPos, const Limits& searchLimits,
+                                         const Params& searchParams, std::atomic<bool>& stopFlag,
+                                         const InfoCallback& onInfo) {
+    start_search(rootPos, searchLimits, searchParams, stopFlag);
+    StackEntry* ss = stack + STACK_OFFSET;
+    SearchResult result;
+    if (rootMoves.empty()) {
+        // Mate, stalemate, or no legal move among searchmoves: nothing to play.
+        result.score = pos.in_check() && MoveList(pos).size() == 0 ? mated_in(0) : VALUE_DRAW;
+        if (onInfo) onInfo(make_info(result.score, BOUND_EXACT, {}));
+        return result;
+    }
+
+    const std::vector<Move> allRootMoves = rootMoves;
+    const int lineCount = std::clamp(
+        params.strength.limited ? std::max(params.multiPv, LIMITED_STRENGTH_LINES) : params.multiPv,
+        1, int(allRootMoves.size()));
+    std::vector<RootLine> lines; // of the last completed iteration, best first
+    const int maxDepth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 8) : MAX_PLY - 8;
+    int stableIterations = 0;
+
+    for (rootDepth = 1; rootDepth <= maxDepth; ++rootDepth) {
+        if (helper_skips(threadIndex, rootDepth)) continue;
+        seldepth = 0;
+        std::vector<RootLine> found = search_lines(ss, allRootMoves, lines, lineCount, onInfo);
+        rootMoves = allRootMoves;
+        // An unfinished iteration is dropped, unless nothing better is known.
+        if (aborted && !(lines.empty() && !found.empty())) break;
+
+        // A later line may outscore an earlier one after a re-search: order by score.
+        std::stable_sort(found.begin(), found.end(),
+                         [](const RootLine& a, const RootLine& b) { return a.score > b.score; });
+        const bool sameBest =
+            !lines.empty() && lines.front().pv.front() == found.front().pv.front();
+        const int scoreDrop = lines.empty() ? 0 : lines.front().score - found.front().score;
+        stableIterations = sameBest ? stableIterations + 1 : 0;
+        lines = std::move(found);
+        if (aborted) break;
+
+        completedDepth = rootDepth;
+        seldepthSeen.store(std::max(seldepthSeen.load(std::memory_order_relaxed), seldepth),
+                           std::memory_order_relaxed);
+        if (onInfo)
+            for (int k = 0; k < int(lines.size()); ++k)
+                onInfo(make_info(shown_score(lines[k].score), BOUND_EXACT, lines[k].pv, k + 1));
+        result.score = shown_score(lines.front().score);
+        result.depth = rootDepth;
+
+        // `go mate N`: a mate in N moves (2N - 1 plies) or faster has been found.
+        if (limits.mate > 0 && lines.front().score >= mate_in(2 * limits.mate - 1)) break;
+        const std::int64_t softLimit =
+            scaled_soft_limit(timePlan, stability_factor(stableIterations, scoreDrop));
+        if (time_is_up(softLimit)) break;
+        if (stop->load(std::memory_order_relaxed)) break;
+    }
+    finish_result(result, lines, onInfo);
+    return result;
+}
+
+void Worker::start_search(const Position& rootPos, const Limits& searchLimits,
+                          const Params& searchParams, std::atomic<bool>& stopFlag) {
     pos = rootPos;
     if (network) {
         // Refreshed now, not at the root's first eval: a root whose eval comes from the
@@ -138,7 +190,6 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
         stack[i].ply = i - STACK_OFFSET;
         stack[i].continuation = &histories->continuation.sentinel();
     }
-    StackEntry* ss = stack + STACK_OFFSET;
 
     // The root moves: all legal moves, or those of `searchmoves` that are legal; of a
     // root in the tablebases, those that keep its best result.
@@ -147,76 +198,38 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
     for (Move m : MoveList(pos))
         if (allowed.empty() || std::find(allowed.begin(), allowed.end(), m) != allowed.end())
             rootMoves.push_back(m);
+}
 
-    SearchResult result;
-    if (rootMoves.empty()) {
-        // Mate, stalemate, or no legal move among searchmoves: nothing to play.
-        result.score = pos.in_check() && MoveList(pos).size() == 0 ? mated_in(0) : VALUE_DRAW;
-        if (onInfo) onInfo(make_info(result.score, BOUND_EXACT, {}));
-        return result;
-    }
-
-    const std::vector<Move> allRootMoves = rootMoves;
-    const int lineCount = std::clamp(
-        params.strength.limited ? std::max(params.multiPv, LIMITED_STRENGTH_LINES) : params.multiPv,
-        1, int(allRootMoves.size()));
-    std::vector<RootLine> lines; // of the last completed iteration, best first
-    const int maxDepth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 8) : MAX_PLY - 8;
-    std::int64_t softLimit = timePlan.soft;
-    int stableIterations = 0;
-
-    for (rootDepth = 1; rootDepth <= maxDepth; ++rootDepth) {
-        if (helper_skips(threadIndex, rootDepth)) continue;
-        seldepth = 0;
-        std::vector<RootLine> found;
-        for (int k = 0; k < lineCount; ++k) {
-            // The K-th best line: the moves of the better lines are left out.
-            rootMoves.clear();
-            for (Move m : allRootMoves)
-                if (std::none_of(found.begin(), found.end(),
-                                 [m](const RootLine& l) { return l.pv.front() == m; }))
-                    rootMoves.push_back(m);
-            const bool known = k < int(lines.size());
-            rootBestMove =
-                known && is_root_move(lines[k].pv.front()) ? lines[k].pv.front() : Move::none();
-            const Value score =
-                search_root_line(ss, known ? lines[k].score : VALUE_NONE, k + 1, onInfo);
-            if (aborted) break;
-            RootLine line{score, {pv->moves[0], pv->moves[0] + pv->length[0]}};
-            if (line.pv.empty() || !is_root_move(line.pv.front()))
-                line.pv.assign(1, rootBestMove ? rootBestMove : rootMoves.front());
-            found.push_back(std::move(line));
-        }
-        rootMoves = allRootMoves;
-        // An unfinished iteration is dropped, unless nothing better is known.
-        if (aborted && !(lines.empty() && !found.empty())) break;
-
-        // A later line may outscore an earlier one after a re-search: order by score.
-        std::stable_sort(found.begin(), found.end(),
-                         [](const RootLine& a, const RootLine& b) { return a.score > b.score; });
-        const bool sameBest =
-            !lines.empty() && lines.front().pv.front() == found.front().pv.front();
-        const int scoreDrop = lines.empty() ? 0 : lines.front().score - found.front().score;
-        stableIterations = sameBest ? stableIterations + 1 : 0;
-        lines = std::move(found);
+// One iteration: the lineCount best lines at rootDepth, each searched with the moves of
+// the better lines left out. Stops early (fewer lines) when the search is aborted.
+std::vector<Worker::RootLine> Worker::search_lines(StackEntry* ss,
+                                                   const std::vector<Move>& allRootMoves,
+                                                   const std::vector<RootLine>& previous,
+                                                   int lineCount, const InfoCallback& onInfo) {
+    std::vector<RootLine> found;
+    for (int k = 0; k < lineCount; ++k) {
+        rootMoves.clear();
+        for (Move m : allRootMoves)
+            if (std::none_of(found.begin(), found.end(),
+                             [m](const RootLine& l) { return l.pv.front() == m; }))
+                rootMoves.push_back(m);
+        const bool known = k < int(previous.size());
+        rootBestMove =
+            known && is_root_move(previous[k].pv.front()) ? previous[k].pv.front() : Move::none();
+        const Value score =
+            search_root_line(ss, known ? previous[k].score : VALUE_NONE, k + 1, onInfo);
         if (aborted) break;
-
-        completedDepth = rootDepth;
-        seldepthSeen.store(std::max(seldepthSeen.load(std::memory_order_relaxed), seldepth),
-                           std::memory_order_relaxed);
-        if (onInfo)
-            for (int k = 0; k < int(lines.size()); ++k)
-                onInfo(make_info(shown_score(lines[k].score), BOUND_EXACT, lines[k].pv, k + 1));
-        result.score = shown_score(lines.front().score);
-        result.depth = rootDepth;
-
-        // `go mate N`: a mate in N moves (2N - 1 plies) or faster has been found.
-        if (limits.mate > 0 && lines.front().score >= mate_in(2 * limits.mate - 1)) break;
-        softLimit = scaled_soft_limit(timePlan, stability_factor(stableIterations, scoreDrop));
-        if (time_is_up(softLimit)) break;
-        if (stop->load(std::memory_order_relaxed)) break;
+        RootLine line{score, {pv->moves[0], pv->moves[0] + pv->length[0]}};
+        if (line.pv.empty() || !is_root_move(line.pv.front()))
+            line.pv.assign(1, rootBestMove ? rootBestMove : rootMoves.front());
+        found.push_back(std::move(line));
     }
+    return found;
+}
 
+// The move to play and its line, from the last completed iteration's lines.
+void Worker::finish_result(SearchResult& result, const std::vector<RootLine>& lines,
+                           const InfoCallback& onInfo) {
     // Stopped before the first line of depth 1 was done: the best root move that
     // iteration finished (the PV table keeps it), else any legal move.
     const Move partial = pv->length[0] > 0 ? pv->moves[0][0] : Move::none();
@@ -239,7 +252,6 @@ SearchResult Worker::search(const Position& rootPos, const Limits& searchLimits,
     result.ponderMove = bestLine.size() > 1 ? bestLine[1] : ponder_move_from_tt(result.bestMove);
     result.nodes = nodeCount;
     result.pv = bestLine;
-    return result;
 }
 
 } // namespace flotilla::search

@@ -7,6 +7,9 @@
 #include "eval/nnue/evaluate.h"
 #include "search/movepick.h"
 #include "search/selectivity/applied_extension.h"
+#include "search/selectivity/multi_cut_search.h"
+#include "search/selectivity/null_move_search.h"
+#include "search/selectivity/probcut_search.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -157,361 +160,359 @@ void Worker::update_cutoff_histories(StackEntry* ss, Move best, Depth depth, con
     for (int i = 0; i < captureCount; ++i) apply_gravity(captureEntry(captures[i]), -bonus);
 }
 
+// The principal variation search, one named step after another (search/node.h holds
+// the state that passes between them).
 Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool cutNode) {
-    const bool pvNode = beta - alpha > 1;
-    const bool rootNode = ss->ply == 0;
-    const int ply = ss->ply;
-    // Inside a singular search this node is searched without one move: the result is
-    // not the position's value, so the TT neither cuts nor stores it.
-    const Move excludedMove = ss->excludedMove;
-    const bool excludedSearch = excludedMove.is_ok();
-
     if (depth <= 0) return qsearch(ss, alpha, beta);
     if (should_abort()) return VALUE_ZERO;
-    ++nodeCount;
-    pv->length[ply] = 0;
-    seldepth = std::max(seldepth, ply + 1);
-
-    const bool inCheck = pos.in_check();
+    Node node = enter_node(ss, alpha, beta, depth, cutNode);
 
     // 1. Terminal conditions: draws, the ply limit, mate distance pruning.
-    if (!rootNode) {
-        if (is_draw(ply)) return VALUE_DRAW;
-        if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : static_eval();
-        if (auto v = mate_distance_prune(params.mateDistance, ply, alpha, beta)) {
-            ++counters.mateDistanceCutoffs;
-            return *v;
-        }
-    }
+    if (const std::optional<Value> v = terminal_value(node)) return *v;
     (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
     (ss + 1)->excludedMove = Move::none();
-    if (!excludedSearch) ss->threatMove = Move::none();
+    if (!node.excludedSearch) ss->threatMove = Move::none();
 
     // 2. Transposition table: a cutoff at non-PV nodes when the stored bound allows it.
-    const Key key = pos.key();
-    const std::optional<TTData> tte = tt.probe(key);
-    ++counters.ttProbes;
-    counters.ttHits += tte.has_value();
-    const Value ttScore = tte ? value_from_tt(tte->score, ply) : VALUE_NONE;
-    const Move ttMove = rootNode && rootBestMove ? rootBestMove : tte ? tte->move : Move::none();
-    if (!pvNode && !excludedSearch && tte && tte->depth >= depth && ttScore != VALUE_NONE &&
-        bound_allows(tte->bound, ttScore, beta)) {
-        ++counters.ttCutoffs;
-        return ttScore;
-    }
+    node.tt = probe_tt(node.ply);
+    node.ttMove = node.rootNode && rootBestMove ? rootBestMove : node.tt.move();
+    if (!node.pvNode && !node.excludedSearch && tt_cutoff(node.tt, node.depth, node.beta))
+        return node.tt.score;
 
-    // 2b. Syzygy WDL probe, right after a capture or pawn move (Fathom probes only those)
-    //     within the piece limit: a draw is exact, a win or loss a bound in its own band.
-    Value tbFloor = -VALUE_INFINITE, tbCeiling = VALUE_INFINITE;
-    if (!rootNode && !excludedSearch && tbCardinality > 0 && pos.rule50_count() == 0 &&
-        pos.castling_rights() == NO_CASTLING) {
-        const int pieces = popcount(pos.pieces());
-        if (pieces < tbCardinality ||
-            (pieces == tbCardinality && depth >= params.tablebases.probeDepth))
-            if (const std::optional<syzygy::Wdl> wdl = syzygy::probe_wdl(pos)) {
-                ++tbHitCount;
-                const int w = int(*wdl);
-                const int drawn = params.tablebases.rule50 ? 1 : 0; // |w| <= drawn: a draw
-                const Value v = w < -drawn  ? tb_loss_in(ply)
-                                : w > drawn ? tb_win_in(ply)
-                                            : VALUE_DRAW + 2 * w * drawn;
-                const Bound b = w < -drawn ? BOUND_UPPER : w > drawn ? BOUND_LOWER : BOUND_EXACT;
-                if (b == BOUND_EXACT || (b == BOUND_LOWER ? v >= beta : v <= alpha)) {
-                    tt.store(key, value_to_tt(v, ply), VALUE_NONE, std::min(MAX_PLY - 1, depth + 6),
-                             b, Move::none());
-                    return v;
-                }
-                // A PV node searches on, inside what the tables proved.
-                if (pvNode && b == BOUND_LOWER) alpha = std::max(alpha, tbFloor = v);
-                if (pvNode && b == BOUND_UPPER) tbCeiling = v;
-            }
-    }
+    // 2b. Syzygy WDL probe after a capture or pawn move.
+    if (const std::optional<Value> v = tablebase_value(node)) return *v;
 
     // 3. Static evaluation, sharpened by the TT score when its bound points the right way.
-    Value eval = VALUE_NONE;
-    if (inCheck) {
+    evaluate_node(node);
+
+    // 4. Pruning before the move loop: razoring, reverse futility, null move, ProbCut,
+    //    multi-cut. 5. Reductions before the move loop.
+    if (node.staticPruningAllowed)
+        if (const std::optional<Value> v = prune_before_moves(node)) return *v;
+    reduce_before_moves(node);
+
+    // 6-9. The move loop: pruning, extensions, reductions and PVS per move.
+    if (const std::optional<Value> v = search_moves(node)) return *v;
+
+    // 10. The result: mate or stalemate, histories, the TT store.
+    return finish_node(node);
+}
+
+Node Worker::enter_node(StackEntry* ss, Value alpha, Value beta, Depth depth, bool cutNode) {
+    ++nodeCount;
+    pv->length[ss->ply] = 0;
+    seldepth = std::max(seldepth, ss->ply + 1);
+    Node node;
+    node.ss = ss;
+    node.alpha = alpha;
+    node.beta = beta;
+    node.depth = depth;
+    node.cutNode = cutNode;
+    node.ply = ss->ply;
+    node.pvNode = beta - alpha > 1;
+    node.rootNode = ss->ply == 0;
+    node.excludedMove = ss->excludedMove;
+    node.excludedSearch = ss->excludedMove.is_ok();
+    node.inCheck = pos.in_check();
+    return node;
+}
+
+std::optional<Value> Worker::terminal_value(Node& node) {
+    if (node.rootNode) return std::nullopt;
+    if (is_draw(node.ply)) return VALUE_DRAW;
+    if (node.ply >= MAX_PLY - 4) return node.inCheck ? VALUE_DRAW : static_eval();
+    if (auto v = mate_distance_prune(params.mateDistance, node.ply, node.alpha, node.beta)) {
+        ++counters.mateDistanceCutoffs;
+        return *v;
+    }
+    return std::nullopt;
+}
+
+TTProbe Worker::probe_tt(int ply) {
+    TTProbe probe;
+    probe.key = pos.key();
+    probe.entry = tt.probe(probe.key);
+    ++counters.ttProbes;
+    counters.ttHits += probe.entry.has_value();
+    probe.score = probe.entry ? value_from_tt(probe.entry->score, ply) : VALUE_NONE;
+    return probe;
+}
+
+bool Worker::tt_cutoff(const TTProbe& probe, Depth depth, Value beta) {
+    if (!probe.entry || probe.entry->depth < depth || probe.score == VALUE_NONE ||
+        !bound_allows(probe.entry->bound, probe.score, beta))
+        return false;
+    ++counters.ttCutoffs;
+    return true;
+}
+
+// Fathom probes only right after a capture or pawn move, within the piece limit: a draw
+// is exact, a win or loss a bound in its own band. A PV node searches on, inside what
+// the tables proved (node.tbFloor, node.tbCeiling).
+std::optional<Value> Worker::tablebase_value(Node& node) {
+    if (node.rootNode || node.excludedSearch || tbCardinality == 0 || pos.rule50_count() != 0 ||
+        pos.castling_rights() != NO_CASTLING)
+        return std::nullopt;
+    const int pieces = popcount(pos.pieces());
+    if (pieces > tbCardinality ||
+        (pieces == tbCardinality && node.depth < params.tablebases.probeDepth))
+        return std::nullopt;
+    const std::optional<syzygy::Wdl> wdl = syzygy::probe_wdl(pos);
+    if (!wdl) return std::nullopt;
+    ++tbHitCount;
+    const int w = int(*wdl);
+    const int drawn = params.tablebases.rule50 ? 1 : 0; // |w| <= drawn: a draw
+    const Value v = w < -drawn  ? tb_loss_in(node.ply)
+                    : w > drawn ? tb_win_in(node.ply)
+                                : VALUE_DRAW + 2 * w * drawn;
+    const Bound b = w < -drawn ? BOUND_UPPER : w > drawn ? BOUND_LOWER : BOUND_EXACT;
+    if (b == BOUND_EXACT || (b == BOUND_LOWER ? v >= node.beta : v <= node.alpha)) {
+        tt.store(node.tt.key, value_to_tt(v, node.ply), VALUE_NONE,
+                 std::min(MAX_PLY - 1, node.depth + 6), b, Move::none());
+        return v;
+    }
+    if (node.pvNode && b == BOUND_LOWER) node.alpha = std::max(node.alpha, node.tbFloor = v);
+    if (node.pvNode && b == BOUND_UPPER) node.tbCeiling = v;
+    return std::nullopt;
+}
+
+Value Worker::cached_static_eval(const TTProbe& probe) {
+    return probe.entry && probe.entry->eval != VALUE_NONE ? probe.entry->eval : static_eval();
+}
+
+void Worker::evaluate_node(Node& node) {
+    StackEntry* ss = node.ss;
+    if (node.inCheck) {
         ss->staticEval = VALUE_NONE;
     } else {
-        ss->staticEval = eval = tte && tte->eval != VALUE_NONE ? tte->eval : static_eval();
-        if (ttScore != VALUE_NONE && (tte->bound & (ttScore > eval ? BOUND_LOWER : BOUND_UPPER)))
-            eval = ttScore;
+        ss->staticEval = node.eval = cached_static_eval(node.tt);
+        const Value ttScore = node.tt.score;
+        if (ttScore != VALUE_NONE &&
+            (node.tt.entry->bound & (ttScore > node.eval ? BOUND_LOWER : BOUND_UPPER)))
+            node.eval = ttScore;
     }
-    const bool improving =
-        !inCheck && (ss - 2)->staticEval != VALUE_NONE && ss->staticEval > (ss - 2)->staticEval;
-    const Color us = pos.side_to_move();
+    node.improving = !node.inCheck && (ss - 2)->staticEval != VALUE_NONE &&
+                     ss->staticEval > (ss - 2)->staticEval;
+    // All static pruning stays behind one guard: not at PV nodes, not in check, not in a
+    // singular search, no mate score near the window.
+    node.staticPruningAllowed =
+        !node.pvNode && !node.inCheck && !node.excludedSearch && !is_decisive(node.beta);
+}
 
-    // 4. Static pruning, all behind one guard: not at PV nodes, not in check, not in a
-    //    singular search, no mate score near the window.
-    const bool staticPruningAllowed = !pvNode && !inCheck && !excludedSearch && !is_decisive(beta);
-    Depth threatExtension = 0; // mate-threat / Botvinnik-Markoff, for every move of this node
-    if (staticPruningAllowed) {
-        // 4a. Razoring into quiescence: trust a confirmed fail low.
-        if (razor_to_qsearch(params.razoring, depth, eval, alpha)) {
-            const Value v = qsearch(ss, alpha, alpha + 1);
-            if (aborted) return VALUE_ZERO;
-            if (v <= alpha) {
-                ++counters.razoringCutoffs;
-                return v;
-            }
+std::optional<Value> Worker::prune_before_moves(Node& node) {
+    // 4a. Razoring into quiescence: trust a confirmed fail low.
+    if (razor_to_qsearch(params.razoring, node.depth, node.eval, node.alpha)) {
+        const Value v = qsearch(node.ss, node.alpha, node.alpha + 1);
+        if (aborted) return VALUE_ZERO;
+        if (v <= node.alpha) {
+            ++counters.razoringCutoffs;
+            return v;
         }
-        // 4b. Limited razoring at pre-pre-frontier nodes.
-        if (const Depth r = limited_razoring_reduction(params.razoring, depth, eval, alpha)) {
-            ++counters.limitedRazoringReductions;
-            depth -= r;
-        }
-
-        // 4c. Reverse futility pruning (the beta side of futility).
-        if (reverse_futility_prunes(params.reverseFutility, depth, eval, beta, improving)) {
-            ++counters.reverseFutilityCutoffs;
-            return eval;
-        }
-
-        const NullMoveContext nullContext{depth,
-                                          eval,
-                                          beta,
-                                          inCheck,
-                                          pvNode,
-                                          (ss - 1)->move == Move::null(),
-                                          pos.has_non_pawn_material(us)};
-        // 4d. Null move pruning, verified at high depth.
-        if (!nullMoveVerifying && null_move_allowed(params.nullMove, nullContext)) {
-            ++counters.nullMoveTried;
-            const Depth r = null_move_reduction(params.nullMove, depth, eval, beta);
-            make_null_move(ss);
-            const Value nullScore = -search(ss + 1, -beta, -beta + 1, depth - r, !cutNode);
-            // The move that refuted passing is the opponent's threat (from the TT, checked).
-            Move threat = Move::none();
-            if (nullScore < beta && params.mateThreatExtension.enabled && !aborted) {
-                const std::optional<TTData> refutation = tt.probe(pos.key());
-                if (refutation && pos.is_pseudo_legal(refutation->move)) threat = refutation->move;
-            }
-            unmake_null_move();
-            if (aborted) return VALUE_ZERO;
-            if (nullScore < beta) {
-                // 4e. Mate-threat and Botvinnik-Markoff extensions.
-                ss->threatMove = threat;
-                const ThreatKind kind = threat_kind(params.mateThreatExtension, nullScore, threat,
-                                                    (ss - 2)->threatMove);
-                threatExtension = threat_extension(kind, ply, rootDepth);
-                if (threatExtension)
-                    ++(kind == ThreatKind::Mate ? counters.mateThreatExtensions
-                                                : counters.botvinnikMarkoffExtensions);
-            }
-            // A mate found by passing is not a proven mate.
-            const Value cutScore = nullScore >= VALUE_TB_WIN_IN_MAX_PLY ? beta : nullScore;
-            const Depth nullReduction =
-                nullScore >= beta ? null_move_depth_reduction(params.nullMoveReductions, depth) : 0;
-            if (nullReduction) {
-                // Null move reductions: search shallower instead of cutting.
-                ++counters.nullMoveReductions;
-                depth -= nullReduction;
-            } else if (nullScore >= beta &&
-                       !null_move_needs_verification(params.verifiedNullMove, depth)) {
-                ++counters.nullMoveCutoffs;
-                return cutScore;
-            } else if (nullScore >= beta) {
-                // Verification: the real moves, reduced, with null moves off below.
-                ++counters.nullMoveVerifications;
-                nullMoveVerifying = true;
-                const Value v = search(ss, beta - 1, beta, depth - r, false);
-                nullMoveVerifying = false;
-                if (aborted) return VALUE_ZERO;
-                if (v >= beta) {
-                    ++counters.nullMoveCutoffs;
-                    return cutScore;
-                }
-                ++counters.nullMoveVerificationFailures;
-            }
-        }
-
-        // 4f. ProbCut: a capture that beats beta by a margin at reduced depth.
-        if (probcut_applies(params.probCut, depth, pvNode, beta, tte ? tte->depth : 0, ttScore))
-            if (const std::optional<Value> v = probcut(ss, beta, depth, cutNode, ttMove)) return *v;
-
-        // 4g. Multi-cut: several of the first moves fail high at reduced depth.
-        if (multi_cut_applies(params.multiCut, depth, cutNode, pvNode, beta))
-            if (const std::optional<Value> v = multi_cut(ss, beta, depth, ttMove)) return *v;
     }
+    // 4b. Limited razoring at pre-pre-frontier nodes.
+    if (const Depth r =
+            limited_razoring_reduction(params.razoring, node.depth, node.eval, node.alpha)) {
+        ++counters.limitedRazoringReductions;
+        node.depth -= r;
+    }
+    // 4c. Reverse futility pruning (the beta side of futility).
+    if (reverse_futility_prunes(params.reverseFutility, node.depth, node.eval, node.beta,
+                                node.improving)) {
+        ++counters.reverseFutilityCutoffs;
+        return node.eval;
+    }
+    SearchAccess access(*this);
+    // 4d. Null move pruning, verified at high depth; 4e. its threat extensions.
+    if (const std::optional<Value> v = null_move_search(access, node)) return v;
+    // 4f. ProbCut: a capture that beats beta by a margin at reduced depth.
+    if (const std::optional<Value> v = probcut_search(access, node)) return v;
+    // 4g. Multi-cut: several of the first moves fail high at reduced depth.
+    return multi_cut_search(access, node);
+}
 
-    // 5. Reductions before the move loop: fail-high reductions (Feldmann) when the
-    //    static eval minus the opponent's threat still reaches beta; internal
-    //    iterative reduction when there is no TT move.
-    if (staticPruningAllowed && params.failHighReductions.enabled) {
-        if (const Depth r = fail_high_reduction(params.failHighReductions, depth, pvNode, eval,
-                                                pawn_threat(pos), beta)) {
+// Fail-high reductions (Feldmann) when the static eval minus the opponent's threat
+// still reaches beta; internal iterative reduction when there is no TT move.
+void Worker::reduce_before_moves(Node& node) {
+    if (node.staticPruningAllowed && params.failHighReductions.enabled) {
+        if (const Depth r = fail_high_reduction(params.failHighReductions, node.depth, node.pvNode,
+                                                node.eval, pawn_threat(pos), node.beta)) {
             ++counters.failHighReductions;
-            depth -= r;
+            node.depth -= r;
         }
     }
-    if (const Depth r = internal_iterative_reduction(params.internalIterativeReductions, depth,
-                                                     ttMove.is_ok())) {
+    if (const Depth r = internal_iterative_reduction(params.internalIterativeReductions, node.depth,
+                                                     node.ttMove.is_ok())) {
         ++counters.internalIterativeReductions;
-        depth -= r;
+        node.depth -= r;
     }
+}
 
-    // 6. The move loop.
-    const MovePicker::Context ctx{histories.get(), (ss - 1)->continuation, (ss - 2)->continuation};
-    MovePicker picker(pos, ttMove, ctx, ss->killers[0], ss->killers[1], countermove_for(ss));
-
-    Value bestScore = tbFloor;
-    Move bestMove = Move::none();
-    int moveCount = 0;
-    Move quietsTried[64], capturesTried[32];
-    int quietCount = 0, captureCount = 0;
-    const int legalMoves = inCheck && params.oneReplyExtension.enabled ? count_legal_moves(pos) : 0;
+std::optional<Value> Worker::search_moves(Node& node) {
+    StackEntry* ss = node.ss;
+    MovePicker picker = SearchAccess(*this).main_picker(ss, node.ttMove);
+    node.best.score = node.tbFloor;
+    node.legalMoves = node.inCheck && params.oneReplyExtension.enabled ? count_legal_moves(pos) : 0;
     const Move previous = (ss - 1)->move;
-    const bool previousWasCapture = previous.is_ok() && pos.captured_piece() != NO_PIECE;
+    node.previousWasCapture = previous.is_ok() && pos.captured_piece() != NO_PIECE;
 
     for (Move m = picker.next(); m; m = picker.next()) {
-        if (rootNode && !is_root_move(m)) continue;
-        if (m == excludedMove) continue;
-        ++moveCount;
-        const bool quiet = !is_noisy(pos, m);
-        const bool givesCheck = pos.gives_check(m);
-        const Piece moved = pos.piece_on(m.from());
-        const int history = quiet ? histories->butterfly.get(us, m) +
-                                        (*(ss - 1)->continuation)[moved][m.to()] +
-                                        (*(ss - 2)->continuation)[moved][m.to()]
-                                  : 0;
-
-        // 7. Shallow-depth pruning, once a move that avoids mate is known.
-        const bool movePruningAllowed =
-            !rootNode && !inCheck && bestScore > VALUE_TB_LOSS_IN_MAX_PLY;
-        if (movePruningAllowed && see_pruning_applies(params.seePruning, depth) && !givesCheck &&
-            !see_ge(pos, m, see_pruning_threshold(params.seePruning, depth, quiet))) {
-            ++(quiet ? counters.seePrunedQuiets : counters.seePrunedCaptures);
-            continue;
-        }
-        if (movePruningAllowed && quiet && !givesCheck) {
-            // Per move rather than skipping all remaining quiets: a late quiet check
-            // (often a mate) must still be searched.
-            if (late_move_prunes(params.lateMovePruning, depth, moveCount, improving)) {
-                ++counters.lateMovePruned;
-                continue;
-            }
-            if (futility_prunes(params.futility, depth, eval, alpha, quiet, givesCheck, inCheck)) {
-                ++counters.futilityPruned;
-                continue;
-            }
-            if (history_leaf_prunes(params.historyLeafPruning, depth, history)) {
-                ++counters.historyLeafPruned;
-                continue;
-            }
-        }
-
-        // 8. Extensions: at most one ply per move, all under one path bound.
-        const Depth checkExt = check_extension(params.checkExtension, givesCheck, ply, rootDepth);
-        const Depth recaptureExt =
-            recapture_extension(params.recaptureExtension, is_capture(pos, m), previousWasCapture,
-                                m.to(), previous.to(), ply, rootDepth);
-        const Depth passedPawnExt =
-            passed_pawn_extension(params.passedPawnExtension, type_of(moved) == PAWN,
-                                  relative_rank(us, m.to()), ply, rootDepth);
-        const Depth oneReplyExt =
-            one_reply_extension(params.oneReplyExtension, inCheck, legalMoves, ply, rootDepth);
-
-        // 8b. Singular extension: search the other moves without the TT move, below
-        //     its score; its three outcomes extend, cut (multi-cut) or reduce.
-        Depth singularExt = 0;
-        const SingularContext singular{depth,
-                                       !rootNode && m == ttMove,
-                                       tte && (tte->bound & BOUND_LOWER),
-                                       tte ? tte->depth : 0,
-                                       ttScore,
-                                       excludedSearch};
-        if (singular_search_applies(params.singularExtension, singular)) {
-            ++counters.singularSearches;
-            const Value singularBeta = singular_beta(params.singularExtension, ttScore, depth);
-            ss->excludedMove = m;
-            const Value v =
-                search(ss, singularBeta - 1, singularBeta, singular_search_depth(depth), cutNode);
-            ss->excludedMove = Move::none();
-            if (aborted) return VALUE_ZERO;
-            const SingularOutcome outcome =
-                singular_outcome(params.singularExtension, v, singularBeta, beta, ttScore);
-            if (outcome == SingularOutcome::MultiCut) {
-                ++counters.singularMultiCuts;
-                return singularBeta;
-            }
-            singularExt = singular_extension(params.singularExtension, outcome, ply, rootDepth);
-            if (singularExt < 0) ++counters.singularNegativeExtensions;
-        }
-        // At most one ply in all; a negative singular extension lowers what is left.
-        const OfferedExtensions offered{singularExt,  checkExt,      oneReplyExt,
-                                        recaptureExt, passedPawnExt, threatExtension};
-        const Depth extension = largest_extension(offered) + std::min(singularExt, 0);
-        switch (applied_extension(offered)) {
-        case AppliedExtension::Singular: ++counters.singularExtensions; break;
-        case AppliedExtension::Check: ++counters.checkExtensions; break;
-        case AppliedExtension::OneReply: ++counters.oneReplyExtensions; break;
-        case AppliedExtension::Recapture: ++counters.recaptureExtensions; break;
-        case AppliedExtension::PassedPawn: ++counters.passedPawnExtensions; break;
-        case AppliedExtension::Threat:
-        case AppliedExtension::None: break;
-        }
-        const Depth newDepth = depth - 1 + extension;
-
-        make_move(ss, m);
-        Value score = -VALUE_INFINITE;
-        // 9. Late move reductions, then PVS: null window first, full window for new PV moves.
-        const bool reducible = params.lateMoveReductions.enabled && quiet &&
-                               depth >= params.lateMoveReductions.minDepth &&
-                               moveCount > 1 + (pvNode ? 1 : 0);
-        if (reducible) {
-            const ReductionContext rc{depth,     moveCount,
-                                      pvNode,    cutNode,
-                                      improving, m == ss->killers[0] || m == ss->killers[1],
-                                      history};
-            const Depth r = late_move_reduction(params.lateMoveReductions, *reductions, rc);
-            const Depth reduced = std::clamp(newDepth - r, 1, newDepth);
-            if (reduced < newDepth) ++counters.lateMoveReductions;
-            score = -search(ss + 1, -alpha - 1, -alpha, reduced, true);
-            if (score > alpha && reduced < newDepth) {
-                ++counters.lateMoveResearches;
-                score = -search(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
-            }
-        } else if (!pvNode || moveCount > 1) {
-            score = -search(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
-        }
-        if (pvNode && (moveCount == 1 || (score > alpha && (rootNode || score < beta))))
-            score = -search(ss + 1, -beta, -alpha, newDepth, false);
-        unmake_move(m);
+        if (node.rootNode && !is_root_move(m)) continue;
+        if (m == node.excludedMove) continue;
+        ++node.moveCount;
+        const MoveInfo move = describe_move(node, m);
+        // 7. Shallow-depth pruning.
+        if (prunes_move(node, move)) continue;
+        // 8. Extensions.
+        const SingularResult extension = extend_move(node, move);
+        if (extension.cutoff) return extension.cutoff;
+        // 9. Reductions and PVS.
+        const Value score = search_move(node, move, node.depth - 1 + extension.extension);
         if (aborted) return VALUE_ZERO;
-
-        if (score > bestScore) {
-            bestScore = score;
-            if (score > alpha) {
-                bestMove = m;
-                if (pvNode) update_pv(ply, m);
-                if (score >= beta) break;
-                alpha = score;
-            }
-        }
-        if (m != bestMove) {
-            if (quiet && quietCount < 64)
-                quietsTried[quietCount++] = m;
-            else if (!quiet && captureCount < 32)
-                capturesTried[captureCount++] = m;
+        if (raise_best(node.best, node.alpha, node.beta, node.pvNode, node.ply, score, m)) break;
+        if (m != node.best.move) {
+            if (move.quiet && node.quietCount < 64)
+                node.quietsTried[node.quietCount++] = m;
+            else if (!move.quiet && node.captureCount < 32)
+                node.capturesTried[node.captureCount++] = m;
         }
     }
+    return std::nullopt;
+}
 
-    // 10. No legal move: mate or stalemate; in a singular search, the excluded move
-    //     was the only one, so it is singular (a fail low).
-    if (moveCount == 0) return excludedSearch ? alpha : inCheck ? mated_in(ply) : VALUE_DRAW;
+MoveInfo Worker::describe_move(const Node& node, Move m) const {
+    const bool quiet = !is_noisy(pos, m);
+    const Piece moved = pos.piece_on(m.from());
+    const int history = quiet ? histories->butterfly.get(pos.side_to_move(), m) +
+                                    (*(node.ss - 1)->continuation)[moved][m.to()] +
+                                    (*(node.ss - 2)->continuation)[moved][m.to()]
+                              : 0;
+    return MoveInfo{m, quiet, pos.gives_check(m), moved, history};
+}
 
-    if (bestScore >= beta)
-        update_cutoff_histories(ss, bestMove, depth, quietsTried, quietCount, capturesTried,
-                                captureCount);
-    bestScore = std::min(bestScore, tbCeiling);
+// 7. Shallow-depth pruning, once a move that avoids mate is known.
+bool Worker::prunes_move(const Node& node, const MoveInfo& move) {
+    if (node.rootNode || node.inCheck || node.best.score <= VALUE_TB_LOSS_IN_MAX_PLY) return false;
+    if (see_pruning_applies(params.seePruning, node.depth) && !move.givesCheck &&
+        !see_ge(pos, move.move, see_pruning_threshold(params.seePruning, node.depth, move.quiet))) {
+        ++(move.quiet ? counters.seePrunedQuiets : counters.seePrunedCaptures);
+        return true;
+    }
+    if (!move.quiet || move.givesCheck) return false;
+    // Per move rather than skipping all remaining quiets: a late quiet check (often a
+    // mate) must still be searched.
+    if (late_move_prunes(params.lateMovePruning, node.depth, node.moveCount, node.improving)) {
+        ++counters.lateMovePruned;
+        return true;
+    }
+    if (futility_prunes(params.futility, node.depth, node.eval, node.alpha, move.quiet,
+                        move.givesCheck, node.inCheck)) {
+        ++counters.futilityPruned;
+        return true;
+    }
+    if (history_leaf_prunes(params.historyLeafPruning, node.depth, move.history)) {
+        ++counters.historyLeafPruned;
+        return true;
+    }
+    return false;
+}
 
-    const Bound bound = bestScore >= beta            ? BOUND_LOWER
-                        : pvNode && bestMove.is_ok() ? BOUND_EXACT
-                                                     : BOUND_UPPER;
-    if (!excludedSearch) {
-        tt.store(key, value_to_tt(bestScore, ply), ss->staticEval, depth, bound, bestMove);
-        if (entryExport && depth >= entryExport->min_depth())
-            entryExport->offer(key, value_to_tt(bestScore, ply), ss->staticEval, depth, bound,
-                               bestMove);
+// 8. Extensions: at most one ply per move, all under one path bound; the singular
+//    search may also decide the node.
+SingularResult Worker::extend_move(const Node& node, const MoveInfo& move) {
+    const Move m = move.move;
+    const int ply = node.ply;
+    const Move previous = (node.ss - 1)->move;
+    const Depth checkExt = check_extension(params.checkExtension, move.givesCheck, ply, rootDepth);
+    const Depth recaptureExt =
+        recapture_extension(params.recaptureExtension, is_capture(pos, m), node.previousWasCapture,
+                            m.to(), previous.to(), ply, rootDepth);
+    const Depth passedPawnExt =
+        passed_pawn_extension(params.passedPawnExtension, type_of(move.moved) == PAWN,
+                              relative_rank(pos.side_to_move(), m.to()), ply, rootDepth);
+    const Depth oneReplyExt = one_reply_extension(params.oneReplyExtension, node.inCheck,
+                                                  node.legalMoves, ply, rootDepth);
+    SearchAccess access(*this);
+    const SingularResult singular = singular_search(access, node, m);
+    if (singular.cutoff) return singular;
+    const Depth singularExt = singular.extension;
+    // At most one ply in all; a negative singular extension lowers what is left.
+    const OfferedExtensions offered{singularExt,  checkExt,      oneReplyExt,
+                                    recaptureExt, passedPawnExt, node.threatExtension};
+    switch (applied_extension(offered)) {
+    case AppliedExtension::Singular: ++counters.singularExtensions; break;
+    case AppliedExtension::Check: ++counters.checkExtensions; break;
+    case AppliedExtension::OneReply: ++counters.oneReplyExtensions; break;
+    case AppliedExtension::Recapture: ++counters.recaptureExtensions; break;
+    case AppliedExtension::PassedPawn: ++counters.passedPawnExtensions; break;
+    case AppliedExtension::Threat:
+    case AppliedExtension::None: break;
+    }
+    return {largest_extension(offered) + std::min(singularExt, 0), std::nullopt};
+}
+
+// 9. Late move reductions, then PVS: null window first, full window for new PV moves.
+Value Worker::search_move(const Node& node, const MoveInfo& move, Depth newDepth) {
+    StackEntry* ss = node.ss;
+    const Value alpha = node.alpha, beta = node.beta;
+    make_move(ss, move.move);
+    Value score = -VALUE_INFINITE;
+    const bool reducible = params.lateMoveReductions.enabled && move.quiet &&
+                           node.depth >= params.lateMoveReductions.minDepth &&
+                           node.moveCount > 1 + (node.pvNode ? 1 : 0);
+    if (reducible) {
+        const bool killer = move.move == ss->killers[0] || move.move == ss->killers[1];
+        const ReductionContext rc{node.depth,     node.moveCount, node.pvNode, node.cutNode,
+                                  node.improving, killer,         move.history};
+        const Depth r = late_move_reduction(params.lateMoveReductions, *reductions, rc);
+        const Depth reduced = std::clamp(newDepth - r, 1, newDepth);
+        if (reduced < newDepth) ++counters.lateMoveReductions;
+        score = -search(ss + 1, -alpha - 1, -alpha, reduced, true);
+        if (score > alpha && reduced < newDepth) {
+            ++counters.lateMoveResearches;
+            score = -search(ss + 1, -alpha - 1, -alpha, newDepth, !node.cutNode);
+        }
+    } else if (!node.pvNode || node.moveCount > 1) {
+        score = -search(ss + 1, -alpha - 1, -alpha, newDepth, !node.cutNode);
+    }
+    if (node.pvNode && (node.moveCount == 1 || (score > alpha && (node.rootNode || score < beta))))
+        score = -search(ss + 1, -beta, -alpha, newDepth, false);
+    unmake_move(move.move);
+    return score;
+}
+
+// Fail-soft: the best score so far, the PV and alpha follow a better score. True on a
+// beta cutoff. Shared by search and qsearch.
+bool Worker::raise_best(BestSoFar& best, Value& alpha, Value beta, bool pvNode, int ply,
+                        Value score, Move m) {
+    if (score <= best.score) return false;
+    best.score = score;
+    if (score <= alpha) return false;
+    best.move = m;
+    if (pvNode) update_pv(ply, m);
+    if (score >= beta) return true;
+    alpha = score;
+    return false;
+}
+
+// 10. No legal move: mate or stalemate; in a singular search, the excluded move was the
+//     only one, so it is singular (a fail low). Otherwise histories and the TT store.
+Value Worker::finish_node(Node& node) {
+    if (node.moveCount == 0)
+        return node.excludedSearch ? node.alpha : node.inCheck ? mated_in(node.ply) : VALUE_DRAW;
+    const BestSoFar& best = node.best;
+    if (best.score >= node.beta)
+        update_cutoff_histories(node.ss, best.move, node.depth, node.quietsTried, node.quietCount,
+                                node.capturesTried, node.captureCount);
+    const Value bestScore = std::min(best.score, node.tbCeiling);
+    const Bound bound = bestScore >= node.beta             ? BOUND_LOWER
+                        : node.pvNode && best.move.is_ok() ? BOUND_EXACT
+                                                           : BOUND_UPPER;
+    if (!node.excludedSearch) {
+        const Value stored = value_to_tt(bestScore, node.ply);
+        tt.store(node.tt.key, stored, node.ss->staticEval, node.depth, bound, best.move);
+        if (entryExport && node.depth >= entryExport->min_depth())
+            entryExport->offer(node.tt.key, stored, node.ss->staticEval, node.depth, bound,
+                               best.move);
     }
     return bestScore;
 }
@@ -520,58 +521,6 @@ Move Worker::countermove_for(const StackEntry* ss) const {
     const StackEntry* prev = ss - 1;
     return prev->move.is_ok() ? histories->counterMoves.at(prev->movedPiece, prev->move.to())
                               : Move::none();
-}
-
-// ProbCut (search/selectivity/probcut.h): captures whose exchange could reach
-// probcutBeta get a quiescence search, then a reduced null-window search against it.
-std::optional<Value> Worker::probcut(StackEntry* ss, Value beta, Depth depth, bool cutNode,
-                                     Move ttMove) {
-    const ProbCutParams& p = params.probCut;
-    const Value probcutBeta = probcut_beta(p, beta);
-    const Value seeThreshold = probcut_see_threshold(probcutBeta, ss->staticEval);
-    const MovePicker::Context ctx{histories.get(), (ss - 1)->continuation, (ss - 2)->continuation};
-    MovePicker picker(pos, ttMove, ctx); // the quiescence order: TT move if noisy, then noisy
-    ++counters.probCutTried;
-    for (Move m = picker.next(); m; m = picker.next()) {
-        if (!see_ge(pos, m, seeThreshold)) continue;
-        make_move(ss, m);
-        Value v = -qsearch(ss + 1, -probcutBeta, -probcutBeta + 1);
-        if (v >= probcutBeta && !aborted)
-            v = -search(ss + 1, -probcutBeta, -probcutBeta + 1, depth - p.reduction, !cutNode);
-        unmake_move(m);
-        if (aborted) return VALUE_ZERO;
-        if (v >= probcutBeta) {
-            ++counters.probCutCutoffs;
-            tt.store(pos.key(), value_to_tt(v, ss->ply), ss->staticEval, depth - p.reduction + 1,
-                     BOUND_LOWER, m);
-            return v;
-        }
-    }
-    return std::nullopt;
-}
-
-// Multi-cut (search/selectivity/multi_cut.h): the first M moves at depth - 1 - R;
-// C fail-highs prove the cut-node and return beta (a hard bound, as in the paper).
-std::optional<Value> Worker::multi_cut(StackEntry* ss, Value beta, Depth depth, Move ttMove) {
-    const MultiCutParams& p = params.multiCut;
-    const MovePicker::Context ctx{histories.get(), (ss - 1)->continuation, (ss - 2)->continuation};
-    MovePicker picker(pos, ttMove, ctx, ss->killers[0], ss->killers[1], countermove_for(ss));
-    ++counters.multiCutTried;
-    int tried = 0, failHighs = 0;
-    while (multi_cut_continue(p, tried, failHighs)) {
-        const Move m = picker.next();
-        if (!m) break;
-        ++tried;
-        make_move(ss, m);
-        const Value v = -search(ss + 1, -beta, -beta + 1, multi_cut_probe_depth(p, depth), false);
-        unmake_move(m);
-        if (aborted) return VALUE_ZERO;
-        if (v >= beta && multi_cut_proven(p, ++failHighs)) {
-            ++counters.multiCutCutoffs;
-            return beta;
-        }
-    }
-    return std::nullopt;
 }
 
 Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth) {
@@ -587,96 +536,119 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth) {
     if (is_draw(ply)) return VALUE_DRAW;
     if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : static_eval();
 
-    const Key key = pos.key();
-    const std::optional<TTData> tte = tt.probe(key);
-    ++counters.ttProbes;
-    counters.ttHits += tte.has_value();
-    const Value ttScore = tte ? value_from_tt(tte->score, ply) : VALUE_NONE;
+    const TTProbe probe = probe_tt(ply);
     // An entry without quiet checks does not answer for a node that tries them.
     const Depth ttDepth = qsearch_tt_depth(params.qsearchChecks, qsDepth);
-    if (!pvNode && tte && tte->depth >= ttDepth && ttScore != VALUE_NONE &&
-        bound_allows(tte->bound, ttScore, beta)) {
-        ++counters.ttCutoffs;
-        return ttScore;
-    }
+    if (!pvNode && tt_cutoff(probe, ttDepth, beta)) return probe.score;
 
     // Stand pat: outside check the side to move may decline every capture.
-    Value bestScore = -VALUE_INFINITE;
+    BestSoFar best;
     Value standPat = VALUE_NONE;
     if (inCheck) {
         ss->staticEval = VALUE_NONE;
     } else {
-        ss->staticEval = standPat = tte && tte->eval != VALUE_NONE ? tte->eval : static_eval();
-        bestScore = standPat;
-        if (bestScore >= beta) {
-            if (!tte)
-                tt.store(key, value_to_tt(bestScore, ply), standPat, ttDepth, BOUND_LOWER,
+        ss->staticEval = standPat = cached_static_eval(probe);
+        best.score = standPat;
+        if (best.score >= beta) {
+            if (!probe.entry)
+                tt.store(probe.key, value_to_tt(best.score, ply), standPat, ttDepth, BOUND_LOWER,
                          Move::none());
-            return bestScore;
+            return best.score;
         }
-        alpha = std::max(alpha, bestScore);
+        alpha = std::max(alpha, best.score);
     }
 
     const MovePicker::Context ctx{histories.get(), (ss - 1)->continuation, (ss - 2)->continuation};
     const bool quietChecks = qsearch_checks_at(params.qsearchChecks, qsDepth, inCheck);
-    MovePicker picker(pos, tte ? tte->move : Move::none(), ctx, quietChecks);
-    Move bestMove = Move::none();
+    MovePicker picker(pos, probe.move(), ctx, quietChecks);
     int moveCount = 0;
     int quietEvasions = 0;
 
     for (Move m = picker.next(); m; m = picker.next()) {
         ++moveCount;
-        if (inCheck) {
-            const bool quiet =
-                !is_capture(pos, m) && !(m.type() == PROMOTION && m.promotion_type() == QUEEN);
-            if (qsearch_prunes_evasion(params.qsearchEvasionPruning, inCheck, quiet, quietEvasions,
-                                       bestScore)) {
-                ++counters.qsearchEvasionsPruned;
-                continue;
-            }
-            quietEvasions += quiet;
-        } else if (!is_noisy(pos, m)) {
-            // A quiet check (first quiescence ply only): searched unless it loses material.
-            if (!see_ge(pos, m, params.qsearchChecks.seeThreshold)) continue;
-            ++counters.qsearchChecks;
-        } else {
-            const Value gain =
-                (m.type() == EN_PASSANT ? PIECE_VALUE[PAWN]
-                                        : PIECE_VALUE[type_of(pos.piece_on(m.to()))]) +
-                (m.type() == PROMOTION ? PIECE_VALUE[m.promotion_type()] - PIECE_VALUE[PAWN] : 0);
-            if (delta_prunes(params.deltaPruning, standPat, gain, alpha, pos.gives_check(m))) {
-                ++counters.deltaPruned;
-                continue;
-            }
-            if (params.qsearchSeePruning.enabled &&
-                !see_ge(pos, m, params.qsearchSeePruning.threshold)) {
-                ++counters.qsearchSeePruned;
-                continue;
-            }
-        }
-
+        if (qsearch_prunes(m, inCheck, standPat, alpha, best.score, quietEvasions)) continue;
         make_move(ss, m);
         const Value score = -qsearch(ss + 1, -beta, -alpha, qsDepth - 1);
         unmake_move(m);
         if (aborted) return VALUE_ZERO;
-
-        if (score > bestScore) {
-            bestScore = score;
-            if (score > alpha) {
-                bestMove = m;
-                if (pvNode) update_pv(ply, m);
-                if (score >= beta) break;
-                alpha = score;
-            }
-        }
+        if (raise_best(best, alpha, beta, pvNode, ply, score, m)) break;
     }
 
     // In check every legal move was tried: none means checkmate.
     if (inCheck && moveCount == 0) return mated_in(ply);
 
-    const Bound bound = bestScore >= beta ? BOUND_LOWER : BOUND_UPPER;
-    tt.store(key, value_to_tt(bestScore, ply), ss->staticEval, ttDepth, bound, bestMove);
-    return bestScore;
+    const Bound bound = best.score >= beta ? BOUND_LOWER : BOUND_UPPER;
+    tt.store(probe.key, value_to_tt(best.score, ply), ss->staticEval, ttDepth, bound, best.move);
+    return best.score;
+}
+
+// The quiescence search's move filter: evasion pruning in check, quiet checks that lose
+// material, delta pruning and SEE pruning of captures.
+bool Worker::qsearch_prunes(Move m, bool inCheck, Value standPat, Value alpha, Value bestScore,
+                            int& quietEvasions) {
+    if (inCheck) {
+        const bool quiet =
+            !is_capture(pos, m) && !(m.type() == PROMOTION && m.promotion_type() == QUEEN);
+        if (qsearch_prunes_evasion(params.qsearchEvasionPruning, inCheck, quiet, quietEvasions,
+                                   bestScore)) {
+            ++counters.qsearchEvasionsPruned;
+            return true;
+        }
+        quietEvasions += quiet;
+        return false;
+    }
+    if (!is_noisy(pos, m)) {
+        // A quiet check (first quiescence ply only): searched unless it loses material.
+        if (!see_ge(pos, m, params.qsearchChecks.seeThreshold)) return true;
+        ++counters.qsearchChecks;
+        return false;
+    }
+    const Value gain =
+        (m.type() == EN_PASSANT ? PIECE_VALUE[PAWN] : PIECE_VALUE[type_of(pos.piece_on(m.to()))]) +
+        (m.type() == PROMOTION ? PIECE_VALUE[m.promotion_type()] - PIECE_VALUE[PAWN] : 0);
+    if (delta_prunes(params.deltaPruning, standPat, gain, alpha, pos.gives_check(m))) {
+        ++counters.deltaPruned;
+        return true;
+    }
+    if (params.qsearchSeePruning.enabled && !see_ge(pos, m, params.qsearchSeePruning.threshold)) {
+        ++counters.qsearchSeePruned;
+        return true;
+    }
+    return false;
+}
+
+// The selectivity techniques that search reach the worker through this interface only.
+const Position& SearchAccess::position() const { return worker.pos; }
+const Params& SearchAccess::params() const { return worker.params; }
+Stats& SearchAccess::counters() { return worker.counters; }
+Depth SearchAccess::root_depth() const { return worker.rootDepth; }
+bool SearchAccess::aborted() const { return worker.aborted; }
+Value SearchAccess::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool cutNode) {
+    return worker.search(ss, alpha, beta, depth, cutNode);
+}
+Value SearchAccess::qsearch(StackEntry* ss, Value alpha, Value beta) {
+    return worker.qsearch(ss, alpha, beta);
+}
+void SearchAccess::make_move(StackEntry* ss, Move m) { worker.make_move(ss, m); }
+void SearchAccess::unmake_move(Move m) { worker.unmake_move(m); }
+void SearchAccess::make_null_move(StackEntry* ss) { worker.make_null_move(ss); }
+void SearchAccess::unmake_null_move() { worker.unmake_null_move(); }
+void SearchAccess::set_null_move_verification(bool on) { worker.nullMoveVerifying = on; }
+bool SearchAccess::null_move_verification() const { return worker.nullMoveVerifying; }
+MovePicker SearchAccess::main_picker(const StackEntry* ss, Move ttMove) const {
+    const MovePicker::Context ctx{worker.histories.get(), (ss - 1)->continuation,
+                                  (ss - 2)->continuation};
+    return MovePicker(worker.pos, ttMove, ctx, ss->killers[0], ss->killers[1],
+                      worker.countermove_for(ss));
+}
+MovePicker SearchAccess::noisy_picker(const StackEntry* ss, Move ttMove) const {
+    const MovePicker::Context ctx{worker.histories.get(), (ss - 1)->continuation,
+                                  (ss - 2)->continuation};
+    return MovePicker(worker.pos, ttMove, ctx);
+}
+std::optional<TTData> SearchAccess::probe_tt(Key key) const { return worker.tt.probe(key); }
+void SearchAccess::store_tt(Key key, Value score, Value eval, Depth depth, Bound bound, Move move) {
+    worker.tt.store(key, score, eval, depth, bound, move);
 }
 
 } // namespace flotilla::search

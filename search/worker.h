@@ -12,7 +12,9 @@
 #include "search/entry_export.h"
 #include "search/history.h"
 #include "search/limits.h"
+#include "search/node.h"
 #include "search/params.h"
+#include "search/selectivity/singular_search.h"
 #include "search/stack.h"
 #include "search/stats.h"
 #include "search/syzygy.h"
@@ -73,11 +75,12 @@ class Worker {
   public:
     explicit Worker(TranspositionTable& tt);
 
-    // Searches `pos` within `limits`. Raising `stop` (shared with the caller and other
-    // threads) ends the search within about a thousand nodes; the worker raises it
-    // itself when its own limit is reached.
-    SearchResult search(const Position& pos, const Limits& limits, const Params& params,
-                        std::atomic<bool>& stop, const InfoCallback& onInfo = {});
+    // Searches `pos` within `limits` by iterative deepening (root.cpp). Raising `stop`
+    // (shared with the caller and other threads) ends the search within about a
+    // thousand nodes; the worker raises it itself when its own limit is reached.
+    SearchResult iterative_deepening(const Position& pos, const Limits& limits,
+                                     const Params& params, std::atomic<bool>& stop,
+                                     const InfoCallback& onInfo = {});
 
     // Forgets all move-ordering statistics (`ucinewgame`).
     void clear_histories();
@@ -125,13 +128,33 @@ class Worker {
     std::uint64_t network_eval_mismatches() const { return networkMismatches; }
 
   private:
+    friend class SearchAccess;
+
+    // The principal variation search (worker.cpp), a driver over these named steps; a
+    // step that returns a value has decided the node.
     Value search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool cutNode);
+    Node enter_node(StackEntry* ss, Value alpha, Value beta, Depth depth, bool cutNode);
+    std::optional<Value> terminal_value(Node& node); // may narrow the window
+    std::optional<Value> tablebase_value(Node& node);
+    void evaluate_node(Node& node);
+    std::optional<Value> prune_before_moves(Node& node);
+    void reduce_before_moves(Node& node);
+    std::optional<Value> search_moves(Node& node);
+    MoveInfo describe_move(const Node& node, Move m) const;
+    bool prunes_move(const Node& node, const MoveInfo& move);
+    SingularResult extend_move(const Node& node, const MoveInfo& move);
+    Value search_move(const Node& node, const MoveInfo& move, Depth newDepth);
+    Value finish_node(Node& node);
     // qsDepth: 0 at the first quiescence ply (quiet checks allowed), negative below.
     Value qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth = 0);
-    // The recursive selectivity steps: a cutoff value, or nothing.
-    std::optional<Value> probcut(StackEntry* ss, Value beta, Depth depth, bool cutNode,
-                                 Move ttMove);
-    std::optional<Value> multi_cut(StackEntry* ss, Value beta, Depth depth, Move ttMove);
+    bool qsearch_prunes(Move m, bool inCheck, Value standPat, Value alpha, Value bestScore,
+                        int& quietEvasions);
+    // Shared by search and qsearch.
+    TTProbe probe_tt(int ply);
+    bool tt_cutoff(const TTProbe& probe, Depth depth, Value beta); // counts the cutoff
+    Value cached_static_eval(const TTProbe& probe);
+    bool raise_best(BestSoFar& best, Value& alpha, Value beta, bool pvNode, int ply, Value score,
+                    Move m);
     Move countermove_for(const StackEntry* ss) const;
 
     bool should_abort();
@@ -149,6 +172,18 @@ class Worker {
     void update_quiet_histories(StackEntry* ss, Move m, int bonus);
     void update_cutoff_histories(StackEntry* ss, Move best, Depth depth, const Move* quiets,
                                  int quietCount, const Move* captures, int captureCount);
+    // Iterative deepening (root.cpp).
+    struct RootLine { // one principal variation of a completed iteration
+        Value score = VALUE_ZERO;
+        std::vector<Move> pv;
+    };
+    void start_search(const Position& rootPos, const Limits& searchLimits,
+                      const Params& searchParams, std::atomic<bool>& stopFlag);
+    std::vector<RootLine> search_lines(StackEntry* ss, const std::vector<Move>& allRootMoves,
+                                       const std::vector<RootLine>& previous, int lineCount,
+                                       const InfoCallback& onInfo);
+    void finish_result(SearchResult& result, const std::vector<RootLine>& lines,
+                       const InfoCallback& onInfo);
     SearchInfo make_info(Value score, Bound bound, const std::vector<Move>& pv,
                          int multiPv = 1) const;
     Value search_root_line(StackEntry* ss, Value previousScore, int multiPv,

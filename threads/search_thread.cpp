@@ -183,7 +183,8 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
 
     for (int i = 1; i < count; ++i)
         pool[i].dispatch([&, i](search::Worker& helper) {
-            results[std::size_t(i)] = helper.search(pos, helperLimits, helperParams, stopFlag);
+            results[std::size_t(i)] =
+                helper.iterative_deepening(pos, helperLimits, helperParams, stopFlag);
         });
 
     // Info lines come from the main thread, with nodes summed and seldepth the
@@ -201,8 +202,9 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
         }
         onInfo(combined);
     };
-    results[0] = main.search(pos, limits, params, stopFlag,
-                             onInfo ? search::InfoCallback(allThreads) : search::InfoCallback());
+    results[0] = main.iterative_deepening(pos, limits, params, stopFlag,
+                                          onInfo ? search::InfoCallback(allThreads)
+                                                 : search::InfoCallback());
     stopFlag.store(true, std::memory_order_relaxed);
     for (int i = 1; i < count; ++i) pool[i].wait_idle();
 

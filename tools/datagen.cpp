@@ -83,7 +83,7 @@ GameRecord play_game(const std::string& startFen, const DatagenOptions& options,
     auto search = [&](const Position& pos) {
         tt.new_search();
         stop = false;
-        return worker.search(pos, limits, params, stop);
+        return worker.iterative_deepening(pos, limits, params, stop);
     };
 
     // The opening: random plies (or the book line as given), replaced while its first

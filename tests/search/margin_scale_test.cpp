@@ -50,7 +50,7 @@ std::uint64_t nodes_with(const nnue::Network* net, int percent) {
     Params params;
     params.networkMarginPercent = percent;
     std::atomic<bool> stop{false};
-    worker->search(pos, limits, params, stop);
+    worker->iterative_deepening(pos, limits, params, stop);
     return worker->nodes();
 }
 

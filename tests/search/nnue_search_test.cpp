@@ -32,7 +32,7 @@ TEST(NnueSearch, IncrementalEvaluationsEqualFullRefreshes) {
         Limits limits;
         limits.depth = 7;
         std::atomic<bool> stop{false};
-        const SearchResult result = worker->search(pos, limits, Params{}, stop);
+        const SearchResult result = worker->iterative_deepening(pos, limits, Params{}, stop);
         EXPECT_TRUE(result.bestMove.is_ok()) << c.fen;
         EXPECT_GT(worker->stats().nullMoveTried, 0u) << c.fen;
         EXPECT_GT(worker->network_evals_checked(), 500u) << c.fen;
@@ -51,7 +51,7 @@ TEST(NnueSearch, TheNetworkDecidesTheScore) {
     auto worker = std::make_unique<Worker>(tt);
     worker->use_network(&net);
     std::atomic<bool> stop{false};
-    const SearchResult withNet = worker->search(pos, limits, Params{}, stop);
+    const SearchResult withNet = worker->iterative_deepening(pos, limits, Params{}, stop);
     EXPECT_NE(withNet.score, classical.result.score);
 }
 

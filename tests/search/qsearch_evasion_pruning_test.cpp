@@ -61,7 +61,7 @@ TEST(QsearchEvasionPruning, AStopEndsTheFirstIterationAtOnce) {
     TranspositionTable tt;
     auto worker = std::make_unique<Worker>(tt);
     std::atomic<bool> stop{true};
-    const SearchResult result = worker->search(pos, Limits{}, off, stop);
+    const SearchResult result = worker->iterative_deepening(pos, Limits{}, off, stop);
     EXPECT_LT(result.nodes, 2048u);
     EXPECT_TRUE(MoveList(pos).contains(result.bestMove));
 }

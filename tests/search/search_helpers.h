@@ -24,8 +24,8 @@ inline Run run_search(const Position& pos, Limits limits, const Params& params =
     if (weights) worker->use_eval_weights(*weights);
     std::atomic<bool> stop{false};
     Run run;
-    run.result = worker->search(pos, limits, params, stop,
-                                [&](const SearchInfo& info) { run.infos.push_back(info); });
+    run.result = worker->iterative_deepening(
+        pos, limits, params, stop, [&](const SearchInfo& info) { run.infos.push_back(info); });
     run.stats = worker->stats();
     return run;
 }

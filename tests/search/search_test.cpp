@@ -136,7 +136,7 @@ TEST(Search, StopFlagEndsAnInfiniteSearch) {
     std::atomic<bool> stop{true}; // raised before the start: only depth 1 completes
     Limits limits;
     limits.infinite = true;
-    const auto result = worker->search(pos, limits, Params{}, stop);
+    const auto result = worker->iterative_deepening(pos, limits, Params{}, stop);
     EXPECT_EQ(result.depth, 1);
     EXPECT_TRUE(MoveList(pos).contains(result.bestMove));
 }
@@ -221,11 +221,12 @@ TEST(Search, ClearedWorkerSearchesLikeANewOne) {
     std::atomic<bool> stop{false};
     TranspositionTable tt1, tt2;
     auto reused = std::make_unique<Worker>(tt1);
-    reused->search(pos, limits, Params{}, stop);
+    reused->iterative_deepening(pos, limits, Params{}, stop);
     reused->clear_histories();
     tt1.clear();
-    const auto again = reused->search(pos, limits, Params{}, stop);
-    const auto fresh = std::make_unique<Worker>(tt2)->search(pos, limits, Params{}, stop);
+    const auto again = reused->iterative_deepening(pos, limits, Params{}, stop);
+    const auto fresh =
+        std::make_unique<Worker>(tt2)->iterative_deepening(pos, limits, Params{}, stop);
     EXPECT_EQ(again.nodes, fresh.nodes);
     EXPECT_EQ(again.bestMove, fresh.bestMove);
 }

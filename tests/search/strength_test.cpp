@@ -65,7 +65,7 @@ TEST(Strength, LimitedWorkerPlaysWeakerMovesWithinItsBudget) {
     std::set<std::uint16_t> played;
     for (int i = 0; i < 40; ++i) {
         tt.clear();
-        const SearchResult r = worker->search(pos, limits, weak, stop);
+        const SearchResult r = worker->iterative_deepening(pos, limits, weak, stop);
         ASSERT_TRUE(r.bestMove);
         played.insert(r.bestMove.raw());
         // Depth 1 always completes (its 4 lines), then the budget of 512 nodes stops it.
@@ -81,7 +81,7 @@ TEST(Strength, LimitedWorkerPlaysWeakerMovesWithinItsBudget) {
     for (int i = 0; i < 5; ++i) {
         tt.clear();
         worker->clear_histories();
-        best.insert(worker->search(pos, depth6, full, stop).bestMove.raw());
+        best.insert(worker->iterative_deepening(pos, depth6, full, stop).bestMove.raw());
     }
     EXPECT_EQ(best.size(), 1u);
 }

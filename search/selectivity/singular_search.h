@@ -1,0 +1,20 @@
+// The singular extension's search (singular_extension.h): the node is searched again
+// without the TT move, below its score; the three outcomes extend the TT move, cut
+// the node (multi-cut) or reduce the TT move.
+#pragma once
+
+#include "search/node.h"
+#include "search/search_access.h"
+
+#include <optional>
+
+namespace flotilla::search {
+
+struct SingularResult {
+    Depth extension = 0;         // negative: the TT move is reduced
+    std::optional<Value> cutoff; // the node's value, when the search decided it
+};
+
+SingularResult singular_search(SearchAccess& search, const Node& node, Move m);
+
+} // namespace flotilla::search
