@@ -77,8 +77,9 @@ Value evaluate(const Position& pos, PawnCache& cache) {
 }
 
 Value evaluate(const Position& pos) {
-    // Small and private to the thread: searches that care pass their own cache.
-    thread_local PawnCache cache(1 << 12);
+    // A one-entry cache of the call's own, so that nothing outlives it: searches pass
+    // the cache their worker owns.
+    PawnCache cache(1);
     return evaluate_impl(pos, cache, DEFAULT_WEIGHTS, nullptr);
 }
 

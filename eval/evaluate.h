@@ -14,7 +14,7 @@ struct Weights;
 
 // Static evaluation in centipawns from the side to move's point of view.
 // Never inside the tablebase or mate range: |result| <= VALUE_EVAL_MAX.
-// This overload uses a pawn cache private to the calling thread.
+// This overload (tests, tools) uses a fresh one-entry pawn cache: no state outlives it.
 Value evaluate(const Position& pos);
 
 // The same with the caller's pawn cache (one per search thread).

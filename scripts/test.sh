@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds and runs every test: the format check and the function-length check; for each of the presets release, portable and
+# Builds and runs every test: the format check, the function-length and layering checks; for each of the presets release, portable and
 # asan, configure + build + ctest; the tsan preset for the threaded layers; the cluster preset
 # (MPI) with its tests on loopback ranks; then the fuzz preset, each fuzz target for
 # FUZZ_SECONDS.
@@ -50,8 +50,9 @@ trap print_timings EXIT
 
 section "format check"
 scripts/check-format.sh
-# Issue 19: no function in engine code over 100 lines.
+# Issue 19: no function in engine code over 100 lines; no #include up the layers.
 python3 scripts/function-lengths.py --limit 100
+python3 scripts/check-layers.py
 
 label_args=()
 if [[ -d ../shared/data ]]; then

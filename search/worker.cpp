@@ -33,7 +33,7 @@ bool is_capture(const Position& pos, Move m) {
 
 Worker::Worker(TranspositionTable& table)
     : tt(table), histories(std::make_unique<Histories>()),
-      // 4096 entries (288 KiB), as the thread-local cache had: a 256-thread pool
+      // 4096 entries (288 KiB), small on purpose: a 256-thread pool
       // allocates and clears 256 of them at each resize.
       pawnCache(std::make_unique<eval::PawnCache>(1 << 12)),
       accumulators(std::make_unique<nnue::AccumulatorStack>()), pv(std::make_unique<PvTable>()) {

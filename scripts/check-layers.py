@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Fails on any #include in engine code that points up the layers (issue 19).
+
+The layers, lowest first: simd, core, eval, search, then threads and tools side by side,
+cluster, uci. A folder may include its own headers and those of the folders below it
+(ALLOWED); uci may also include tools, since its executable dispatches `flotilla
+datagen` and the other tool commands. The build enforces the
+same through each library's exported include root (CMakeLists.txt,
+flotilla_export_headers); this check names the offending line. Exit status 1 on any.
+"""
+import pathlib
+import re
+import sys
+
+ALLOWED = {
+    "simd": set(),
+    "core": {"simd"},
+    "eval": {"core", "simd"},
+    "search": {"eval", "core", "simd"},
+    "threads": {"search", "eval", "core", "simd"},
+    "tools": {"search", "eval", "core", "simd"},
+    "cluster": {"threads", "search", "eval", "core", "simd"},
+    "uci": {"cluster", "threads", "search", "eval", "core", "simd", "tools"},
+}
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z_]+)/')
+
+
+def main():
+    root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else __file__).resolve()
+    if root.is_file():
+        root = root.parent.parent
+    errors = 0
+    for folder, allowed in ALLOWED.items():
+        for path in sorted((root / folder).rglob("*")):
+            if path.suffix not in (".h", ".cpp", ".in"):
+                continue
+            for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+                match = INCLUDE.match(line)
+                if not match:
+                    continue
+                target = match.group(1)
+                if target != folder and target in ALLOWED and target not in allowed:
+                    print(f"error: {path.relative_to(root)}:{number}: {folder} includes "
+                          f"{target} ({line.strip()}), which is not below it")
+                    errors += 1
+    print(f"== check-layers: {'ok' if not errors else f'{errors} upward includes'}")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
