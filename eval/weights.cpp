@@ -1,7 +1,14 @@
-// Evaluation weights, in the format the Texel tuner writes (tools/tune).
-// Starting values are hand-set by simple rules (centralisation, pawn advance,
-// king shelter; see docs/eval.md); the tuner replaces them. Order and sizes
-// follow FLOTILLA_EVAL_WEIGHTS in weights.h.
+// Evaluation weights, in the format the Texel tuner writes (flotilla tune). The
+// hand-set first values (centralisation, pawn advance, king shelter) are in git
+// history (docs/eval.md); the provenance, when given, says how these were made.
+// Order and sizes follow FLOTILLA_EVAL_WEIGHTS in weights.h.
+// clang-format off
+// Provenance:
+// command: flotilla tune --data selfplay1.bin --out eval/weights.cpp --epochs 15 --threads 2 --lambda 1 (the other options at their defaults: --lr 1 --batch 16384 --holdout 0.1 --seed 1)
+// data: selfplay1.bin: 2,418 self-play games, 221,122 positions, from `flotilla datagen --out selfplay1.bin --games 200000 --threads 2 --nodes 5000 --book ../shared/data/noob_3moves.epd` at ca504ed; not kept (written before data/ held game files), so a rerun needs new data
+// start: the hand-set weights of ca504ed (its eval/weights.cpp, the same as 572e225's)
+// result: K fitted, validation loss 0.006999 -> 0.006337 on the held-out 10 %; committed in dbb9847 (docs/eval.md, "The tuning run")
+// clang-format on
 #include "eval/weights.h"
 
 namespace flotilla::eval {

@@ -89,8 +89,12 @@ inline constexpr std::size_t WEIGHT_FLAT_SIZE = 2 * WEIGHT_SCORE_COUNT;
 std::array<int, WEIGHT_FLAT_SIZE> to_flat(const Weights& weights);
 Weights from_flat(std::span<const int, WEIGHT_FLAT_SIZE> flat);
 
-// The text of eval/weights.cpp holding these weights (what the tuner writes).
-std::string weights_source(const Weights& weights);
+// The text of eval/weights.cpp holding these weights (what the tuner writes). The
+// provenance, how the weights were made (the command, the data, the starting point, the
+// result; lines separated by '\n'), is written as comments under "// Provenance:".
+std::string weights_source(const Weights& weights, std::string_view provenance = {});
+// The provenance that a weights.cpp text records ("" when it has none).
+std::string weights_provenance(std::string_view source);
 
 // Hand-set constants that shape play rather than predict results, so the
 // tuner leaves them alone.

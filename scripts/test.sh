@@ -81,7 +81,7 @@ if [[ ${AVX512_TESTS:-auto} != 0 ]]; then
     section "avx512: build"
     scripts/build.sh avx512 --target flotilla_eval_tests
     section "avx512: test"
-    ctest --preset avx512 -j "${jobs}" -LE extended -E '_NOT_BUILT$|^cpu_check\.'
+    ctest --preset avx512 -j "${jobs}" -LE extended -E '_NOT_BUILT$|^cpu_check\.|^threads\.'
   else
     section "avx512: skipped"
     echo "test: this CPU has no AVX-512BW: the avx512 preset's kernels are not tested here"

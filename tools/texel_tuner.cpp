@@ -3,6 +3,9 @@
 
 #include "tools/data_file.h"
 
+#include "core/crc32.h"
+#include "git_commit.h"
+
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
@@ -15,6 +18,7 @@
 #include <fstream>
 #include <ostream>
 #include <random>
+#include <sstream>
 
 namespace flotilla::tools {
 
@@ -129,6 +133,36 @@ std::vector<TunerPosition> split_and_shuffle(std::vector<TunerPosition>& positio
     return validation;
 }
 
+std::string tune_command(const TunerOptions& o) {
+    std::ostringstream command;
+    command << "flotilla tune";
+    for (const std::string& input : o.inputs) command << " --data " << input;
+    command << " --out " << o.out << " --epochs " << o.epochs << " --threads " << o.threads
+            << " --lr " << o.learningRate << " --lambda " << o.lambda << " --batch " << o.batchSize;
+    if (o.fixedK > 0) command << " --k " << o.fixedK;
+    command << " --holdout " << o.holdout << " --seed " << o.seed;
+    return command.str();
+}
+
+namespace {
+
+// "path (N bytes, crc32 X)": enough to tell whether a file at hand is the one tuned on.
+std::string describe_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::uint32_t crc = 0;
+    std::uint64_t bytes = 0;
+    char buffer[1 << 16];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        crc = crc32_update(crc, buffer, std::size_t(in.gcount()));
+        bytes += std::uint64_t(in.gcount());
+    }
+    char text[64];
+    std::snprintf(text, sizeof text, " (%llu bytes, crc32 %08x)", (unsigned long long)bytes, crc);
+    return path + text;
+}
+
+} // namespace
+
 bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string* error) {
     if (options.inputs.empty() || options.out.empty()) {
         *error = "tune needs --data FILE (one or more) and --out FILE";
@@ -193,6 +227,11 @@ bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string*
         k = fit_k(evals, targets);
     }
     char line[200];
+    // How these weights are made, written into the output with them.
+    std::string provenance = "command: " + tune_command(options) + "\n";
+    for (const std::string& path : options.inputs)
+        provenance += "data: " + describe_file(path) + "\n";
+    provenance += "start: the weights built into " FLOTILLA_GIT_COMMIT " (its eval/weights.cpp)\n";
     const auto validation_loss = [&] {
         return validation.empty()
                    ? 0.0
@@ -202,6 +241,7 @@ bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string*
                   loss_and_gradient(positions, flat.data(), k, options.lambda, nullptr),
                   validation_loss());
     progress << line << std::flush;
+    const double startValidation = validation_loss();
 
     // Adam with the usual constants.
     const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
@@ -235,7 +275,11 @@ bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string*
     for (std::size_t i = 0; i < flat.size(); ++i) rounded[i] = int(std::lround(flat[i]));
     {
         std::ofstream out(temporary, std::ios::trunc);
-        out << eval::weights_source(eval::from_flat(rounded));
+        std::snprintf(line, sizeof line,
+                      "result: K %.6f, validation loss %.6f -> %.6f, %zu training and %zu held-out "
+                      "positions",
+                      k, startValidation, validation_loss(), positions.size(), validation.size());
+        out << eval::weights_source(eval::from_flat(rounded), provenance + line);
         if (!out.flush()) {
             *error = "cannot write '" + temporary + "'";
             return false;

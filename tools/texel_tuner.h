@@ -66,5 +66,8 @@ std::vector<TunerPosition> split_and_shuffle(std::vector<TunerPosition>& positio
 
 // The whole run: read, fit K, Adam epochs with a progress line each, write --out.
 bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string* error);
+// The command line that reproduces `options`, every option spelled out (the provenance
+// the tuner writes into its output).
+std::string tune_command(const TunerOptions& options);
 
 } // namespace flotilla::tools

@@ -1,6 +1,7 @@
-// Internal iterative reductions (seed 001 "Internal Iterative Deepening", the
-// reduction variant by Ed Schröder): a node without a TT move is searched one
-// ply shallower instead of running an internal iterative deepening search first.
+// Internal iterative reductions (Ed Schröder, Rebel, 2020: "An alternative to IID",
+// CCC, August 13, 2020; chessprogramming wiki "Internal Iterative Reductions"): a node
+// without a TT move is searched one ply shallower instead of running an internal
+// iterative deepening search first. The seeds do not describe it.
 #pragma once
 
 #include "core/types.h"

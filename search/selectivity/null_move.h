@@ -1,5 +1,8 @@
-// Null move pruning with adaptive R (seeds: 001 "Null Move Pruning", Heinz's
-// adaptive null move; 003 on the zugzwang restrictions).
+// Null move pruning (seed 001 "Null Move Pruning"; seed 003 on the zugzwang
+// restrictions) with a reduction that grows with depth and with the margin of the
+// static eval over beta, as Stockfish's does. Not Heinz's adaptive null move (1999,
+// ICCA J. 22(3); seed 001 "Depth Reduction R"), whose R is 3 above a depth threshold
+// and 2 below it.
 #pragma once
 
 #include "core/types.h"

@@ -60,5 +60,19 @@ TEST(Weights, SourceWriterReproducesTheCheckedInFile) {
     std::ifstream in(source);
     if (!in) GTEST_SKIP() << "source tree not found at " << source;
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    EXPECT_EQ(weights_source(DEFAULT_WEIGHTS), text);
+    EXPECT_EQ(weights_source(DEFAULT_WEIGHTS, weights_provenance(text)), text);
+    // The shipped weights say how they were made.
+    EXPECT_NE(weights_provenance(text).find("command: flotilla tune"), std::string::npos);
+    EXPECT_NE(weights_provenance(text).find("start: "), std::string::npos);
+}
+
+TEST(Weights, ProvenanceRoundTrips) {
+    const std::string provenance = "command: flotilla tune --data a.bin\nstart: x\nresult: y";
+    const std::string text = weights_source(DEFAULT_WEIGHTS, provenance);
+    EXPECT_EQ(weights_provenance(text), provenance);
+    EXPECT_NE(text.find("// Provenance:\n// command: flotilla tune --data a.bin\n// start: x\n// "
+                        "result: y\n// clang-format on\n#include"),
+              std::string::npos);
+    EXPECT_EQ(weights_provenance(weights_source(DEFAULT_WEIGHTS)), "");
+    EXPECT_EQ(weights_source(DEFAULT_WEIGHTS).find("Provenance"), std::string::npos);
 }

@@ -2,14 +2,20 @@
 // finite differences of the engine's own evaluation, and K is recovered.
 #include "tools/texel_tuner.h"
 
+#include "tests/tools/temp_path.h"
+#include "tools/data_file.h"
+
 #include "eval/evaluate.h"
 #include "eval/pawns.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <numeric>
 #include <random>
+#include <sstream>
 
 namespace flotilla::tools {
 namespace {
@@ -217,6 +223,43 @@ TEST(TexelTuner, HoldoutTakesTheTailAndShufflesOnlyTheRest) {
     split_and_shuffle(again, 0.2, 7);
     for (std::size_t i = 0; i < again.size(); ++i) // the same seed gives the same order
         EXPECT_EQ(again[i].scoreWhite, positions[i].scoreWhite);
+}
+
+TEST(Tuner, OutputRecordsItsProvenance) {
+    // A real run on a tiny file: the written weights.cpp says how it was made.
+    const std::string data = testing::temp_path("tuner_provenance.bin").string();
+    const std::string out = testing::temp_path("tuner_provenance.cpp").string();
+    {
+        DataWriter writer;
+        std::string error;
+        ASSERT_TRUE(writer.open(data, false, &error)) << error;
+        std::vector<PackedRecord> records;
+        for (const TrainingPosition& t : TINY_DATA) {
+            Position pos;
+            ASSERT_TRUE(pos.set_fen(t.fen, false));
+            records.push_back(pack(pos, t.scoreWhite, t.result));
+        }
+        ASSERT_TRUE(writer.write(records, &error)) << error;
+    }
+    TunerOptions options;
+    options.inputs = {data};
+    options.out = out;
+    options.epochs = 1;
+    options.holdout = 0.2;
+    std::ostringstream progress;
+    std::string error;
+    ASSERT_TRUE(run_tuner(options, progress, &error)) << error;
+    std::ifstream in(out);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string provenance = eval::weights_provenance(text);
+    EXPECT_NE(provenance.find("command: " + tune_command(options) + "\n"), std::string::npos)
+        << provenance;
+    EXPECT_NE(provenance.find("--epochs 1 "), std::string::npos) << provenance;
+    EXPECT_NE(provenance.find("data: " + data + " ("), std::string::npos) << provenance;
+    EXPECT_NE(provenance.find("start: the weights built into "), std::string::npos);
+    EXPECT_NE(provenance.find("result: K "), std::string::npos);
+    std::filesystem::remove(data);
+    std::filesystem::remove(out);
 }
 
 } // namespace
