@@ -5,10 +5,6 @@
 
 namespace flotilla {
 
-namespace detail {
-SliderTables SLIDERS;
-}
-
 Bitboard sliding_attacks_reference(PieceType pt, Square s, Bitboard occupied) {
     static constexpr int ROOK_DIRS[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
     static constexpr int BISHOP_DIRS[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -66,7 +62,8 @@ void init_slider(PieceType pt, detail::SliderEntry* entries, Bitboard* table) {
         e.mask = relevant_mask(pt, s);
         const int bits = popcount(e.mask);
         e.shift = 64 - bits;
-        e.attacks = next;
+        Bitboard* const slice = next; // e.attacks is const for every reader after this
+        e.attacks = slice;
         next += std::size_t(1) << bits;
 
         occupancies.clear();
@@ -80,7 +77,7 @@ void init_slider(PieceType pt, detail::SliderEntry* entries, Bitboard* table) {
 
         if constexpr (simd::HAS_PEXT) {
             for (std::size_t i = 0; i < occupancies.size(); ++i)
-                e.attacks[e.index(occupancies[i])] = references[i];
+                slice[e.index(occupancies[i])] = references[i];
             continue;
         }
         // Magic search: a candidate is accepted once no two occupancies with
@@ -94,8 +91,8 @@ void init_slider(PieceType pt, detail::SliderEntry* entries, Bitboard* table) {
                 const Bitboard idx = ((occupancies[i] & e.mask) * e.magic) >> e.shift;
                 if (epoch[idx] < attempt) {
                     epoch[idx] = attempt;
-                    e.attacks[idx] = references[i];
-                } else if (e.attacks[idx] != references[i]) {
+                    slice[idx] = references[i];
+                } else if (slice[idx] != references[i]) {
                     ok = false;
                 }
             }
@@ -104,36 +101,34 @@ void init_slider(PieceType pt, detail::SliderEntry* entries, Bitboard* table) {
     }
 }
 
-Bitboard rook_table[0x19000];
-Bitboard bishop_table[0x1480];
+} // namespace
 
-struct TableInit {
-    TableInit() {
-        init_slider(ROOK, detail::SLIDERS.rook, rook_table);
-        init_slider(BISHOP, detail::SLIDERS.bishop, bishop_table);
-        for (int a = 0; a < 64; ++a)
-            for (int b = 0; b < 64; ++b) {
-                const Square sa = Square(a), sb = Square(b);
-                detail::SLIDERS.between[a][b] = square_bb(sb);
-                detail::SLIDERS.line[a][b] = 0;
-                if (a == b) continue;
-                for (PieceType pt : {BISHOP, ROOK}) {
-                    if (sliding_attacks_reference(pt, sa, 0) & square_bb(sb)) {
-                        detail::SLIDERS.line[a][b] = (sliding_attacks_reference(pt, sa, 0) &
-                                                      sliding_attacks_reference(pt, sb, 0)) |
-                                                     square_bb(sa) | square_bb(sb);
-                        detail::SLIDERS.between[a][b] |=
-                            sliding_attacks_reference(pt, sa, square_bb(sb)) &
-                            sliding_attacks_reference(pt, sb, square_bb(sa));
-                    }
+namespace detail {
+
+SliderTables::SliderTables() {
+    init_slider(ROOK, rook, rookAttacks);
+    init_slider(BISHOP, bishop, bishopAttacks);
+    for (int a = 0; a < 64; ++a)
+        for (int b = 0; b < 64; ++b) {
+            const Square sa = Square(a), sb = Square(b);
+            between[a][b] = square_bb(sb);
+            line[a][b] = 0;
+            if (a == b) continue;
+            for (PieceType pt : {BISHOP, ROOK}) {
+                if (sliding_attacks_reference(pt, sa, 0) & square_bb(sb)) {
+                    line[a][b] = (sliding_attacks_reference(pt, sa, 0) &
+                                  sliding_attacks_reference(pt, sb, 0)) |
+                                 square_bb(sa) | square_bb(sb);
+                    between[a][b] |= sliding_attacks_reference(pt, sa, square_bb(sb)) &
+                                     sliding_attacks_reference(pt, sb, square_bb(sa));
                 }
             }
-    }
-};
+        }
+}
 
-// Runs during static initialisation, after the CPU feature check (priority 101).
-const TableInit table_init;
+// Built during static initialisation, after the CPU feature check (priority 101).
+const SliderTables SLIDERS;
 
-} // namespace
+} // namespace detail
 
 } // namespace flotilla

@@ -43,7 +43,7 @@ inline constexpr std::array<std::array<Bitboard, 64>, 2> PAWN_ATTACKS = {
 struct SliderEntry {
     Bitboard mask;
     Bitboard magic;
-    Bitboard* attacks;
+    const Bitboard* attacks;
     unsigned shift;
 
     Bitboard index(Bitboard occupied) const {
@@ -55,14 +55,22 @@ struct SliderEntry {
     }
 };
 
+// Every slider table, built once by the constructor during static initialisation
+// and const from then on: no code can write to them afterwards.
 struct SliderTables {
     SliderEntry bishop[64];
     SliderEntry rook[64];
-    Bitboard between[64][64]; // squares strictly between two aligned squares, plus the second
-    Bitboard line[64][64];    // the whole line through two aligned squares, 0 otherwise
+    Bitboard between[64][64];       // squares strictly between two aligned squares, plus the second
+    Bitboard line[64][64];          // the whole line through two aligned squares, 0 otherwise
+    Bitboard rookAttacks[0x19000];  // every rook square's slice, one after another
+    Bitboard bishopAttacks[0x1480]; // the same for bishops
+
+    SliderTables();
+    SliderTables(const SliderTables&) = delete;
+    SliderTables& operator=(const SliderTables&) = delete;
 };
 
-extern SliderTables SLIDERS;
+extern const SliderTables SLIDERS;
 
 } // namespace detail
 

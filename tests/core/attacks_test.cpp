@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <random>
+#include <type_traits>
 #include <utility>
 
 using namespace flotilla;
@@ -176,4 +177,20 @@ TEST(Attacks, PextPortableMatchesInstruction) {
     EXPECT_FALSE(uses_pext());
     GTEST_SKIP() << "this build has no PEXT instruction (magic sliders)";
 #endif
+}
+
+// No mutable globals: the slider tables and every slice they point to can only be read.
+TEST(Attacks, TablesAreReadOnlyAfterInitialisation) {
+    static_assert(std::is_const_v<decltype(detail::SLIDERS)>);
+    static_assert(std::is_const_v<std::remove_pointer_t<decltype(detail::SliderEntry::attacks)>>);
+    static_assert(std::is_const_v<decltype(detail::KNIGHT_ATTACKS)>);
+    // Each entry's slice lies inside the one const object.
+    const auto* begin = reinterpret_cast<const char*>(&detail::SLIDERS);
+    const auto* end = begin + sizeof(detail::SLIDERS);
+    for (int s = 0; s < 64; ++s)
+        for (const detail::SliderEntry* e :
+             {&detail::SLIDERS.rook[s], &detail::SLIDERS.bishop[s]}) {
+            const auto* p = reinterpret_cast<const char*>(e->attacks);
+            EXPECT_TRUE(p >= begin && p < end) << s;
+        }
 }
