@@ -1,8 +1,9 @@
 // Every switch and number of the search, copied into each worker at `go` so
-// reading them costs no atomics. The UCI layer exposes each `enabled` as a check
-// option named after the technique.
+// reading them costs no atomics. The UCI layer offers each technique's switch and
+// tunables (TECHNIQUES below) as options.
 #pragma once
 
+#include "search/selectivity/aspiration_windows.h"
 #include "search/selectivity/check_extension.h"
 #include "search/selectivity/delta_pruning.h"
 #include "search/selectivity/fail_high_reductions.h"
@@ -29,15 +30,11 @@
 #include "search/selectivity/singular_extension.h"
 #include "search/selectivity/verified_null_move.h"
 #include "search/strength.h"
+#include "search/technique.h"
+
+#include <tuple>
 
 namespace flotilla::search {
-
-// Aspiration windows around the previous iteration's score, widened on failure.
-struct AspirationParams {
-    bool enabled = true;
-    Depth minDepth = 4;
-    int initialDelta = 20;
-};
 
 // Syzygy probing in the search; the UCI layer loads the tables (search/syzygy.h).
 struct TablebaseParams {
@@ -85,5 +82,52 @@ struct Params {
     // evaluation's, applied when a network evaluates (search/margin_scale.h).
     int networkMarginPercent = 100;
 };
+
+// Every selectivity technique with its description, in the order of the uci options,
+// the SearchStats line and docs/search.md's table, all generated from this list. A new
+// technique is one file under selectivity/, its params member above, one entry here and
+// the call where it acts (docs/search.md, "Adding a technique").
+template <class P> struct TechniqueEntry {
+    P Params::*params;
+    const Technique<P>* info;
+};
+template <class P>
+constexpr TechniqueEntry<P> technique(P Params::*params, const Technique<P>& info) {
+    return {params, &info};
+}
+
+inline constexpr std::tuple TECHNIQUES{
+    technique(&Params::aspiration, ASPIRATION_WINDOWS),
+    technique(&Params::nullMove, NULL_MOVE),
+    technique(&Params::reverseFutility, REVERSE_FUTILITY),
+    technique(&Params::futility, FUTILITY),
+    technique(&Params::lateMovePruning, LATE_MOVE_PRUNING),
+    technique(&Params::lateMoveReductions, LATE_MOVE_REDUCTIONS),
+    technique(&Params::checkExtension, CHECK_EXTENSION),
+    technique(&Params::mateDistance, MATE_DISTANCE),
+    technique(&Params::deltaPruning, DELTA_PRUNING),
+    technique(&Params::qsearchSeePruning, QSEARCH_SEE_PRUNING),
+    technique(&Params::verifiedNullMove, VERIFIED_NULL_MOVE),
+    technique(&Params::razoring, RAZORING),
+    technique(&Params::internalIterativeReductions, INTERNAL_ITERATIVE_REDUCTIONS),
+    technique(&Params::seePruning, SEE_PRUNING),
+    technique(&Params::historyLeafPruning, HISTORY_LEAF_PRUNING),
+    technique(&Params::recaptureExtension, RECAPTURE_EXTENSION),
+    technique(&Params::passedPawnExtension, PASSED_PAWN_EXTENSION),
+    technique(&Params::oneReplyExtension, ONE_REPLY_EXTENSION),
+    technique(&Params::failHighReductions, FAIL_HIGH_REDUCTIONS),
+    technique(&Params::nullMoveReductions, NULL_MOVE_REDUCTIONS),
+    technique(&Params::probCut, PROBCUT),
+    technique(&Params::singularExtension, SINGULAR_EXTENSION),
+    technique(&Params::multiCut, MULTI_CUT),
+    technique(&Params::mateThreatExtension, MATE_THREAT_EXTENSION),
+    technique(&Params::qsearchChecks, QSEARCH_CHECKS),
+    technique(&Params::qsearchEvasionPruning, QSEARCH_EVASION_PRUNING),
+};
+
+// Calls f(entry) for every technique's TechniqueEntry, in the list's order.
+template <class F> constexpr void for_each_technique(F&& f) {
+    std::apply([&](const auto&... entry) { (f(entry), ...); }, TECHNIQUES);
+}
 
 } // namespace flotilla::search

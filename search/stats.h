@@ -1,8 +1,11 @@
 // How often each search technique fired, per thread; summed and printed by the
-// layers above (SearchStats). Plain counters: each thread owns its own.
+// layers above (SearchStats). Plain counters: each thread owns its own. Each field is
+// named by exactly one technique's description (or by TABLE_COUNTERS), which stats.cpp
+// checks at compile time.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
 namespace flotilla::search {
 
@@ -47,91 +50,11 @@ struct Stats {
     std::uint64_t ttProbes = 0; // search and qsearch probes (the scaling command's hit rate)
     std::uint64_t ttHits = 0;
 
-    // Calls f(name, value) for every counter, in a fixed order (for printing and summing).
-    template <class F> void for_each(F&& f) const {
-        f("NullMoveTried", nullMoveTried);
-        f("NullMoveCutoffs", nullMoveCutoffs);
-        f("ReverseFutilityPruning", reverseFutilityCutoffs);
-        f("FutilityPruning", futilityPruned);
-        f("LateMovePruning", lateMovePruned);
-        f("LateMoveReductions", lateMoveReductions);
-        f("LateMoveReductionResearches", lateMoveResearches);
-        f("CheckExtension", checkExtensions);
-        f("MateDistancePruning", mateDistanceCutoffs);
-        f("DeltaPruning", deltaPruned);
-        f("QsearchSeePruning", qsearchSeePruned);
-        f("NullMoveVerifications", nullMoveVerifications);
-        f("NullMoveVerificationFailures", nullMoveVerificationFailures);
-        f("RazoringCutoffs", razoringCutoffs);
-        f("LimitedRazoringReductions", limitedRazoringReductions);
-        f("InternalIterativeReductions", internalIterativeReductions);
-        f("SeePruningQuiets", seePrunedQuiets);
-        f("SeePruningCaptures", seePrunedCaptures);
-        f("HistoryLeafPruning", historyLeafPruned);
-        f("RecaptureExtension", recaptureExtensions);
-        f("PassedPawnExtension", passedPawnExtensions);
-        f("OneReplyExtension", oneReplyExtensions);
-        f("FailHighReductions", failHighReductions);
-        f("NullMoveReductions", nullMoveReductions);
-        f("ProbCutTried", probCutTried);
-        f("ProbCutCutoffs", probCutCutoffs);
-        f("SingularSearches", singularSearches);
-        f("SingularExtensions", singularExtensions);
-        f("SingularMultiCuts", singularMultiCuts);
-        f("SingularNegativeExtensions", singularNegativeExtensions);
-        f("MultiCutTried", multiCutTried);
-        f("MultiCutCutoffs", multiCutCutoffs);
-        f("MateThreatExtensions", mateThreatExtensions);
-        f("BotvinnikMarkoffExtensions", botvinnikMarkoffExtensions);
-        f("QSearchChecks", qsearchChecks);
-        f("QSearchEvasionPruning", qsearchEvasionsPruned);
-        f("TTCutoffs", ttCutoffs);
-        f("TTProbes", ttProbes);
-        f("TTHits", ttHits);
-    }
+    // Calls f(name, value) for every counter: each technique's, in the order of
+    // search::TECHNIQUES (search/params.h), then the transposition table's.
+    void for_each(const std::function<void(const char*, std::uint64_t)>& f) const;
 
-    Stats& operator+=(const Stats& o) {
-        nullMoveTried += o.nullMoveTried;
-        nullMoveCutoffs += o.nullMoveCutoffs;
-        reverseFutilityCutoffs += o.reverseFutilityCutoffs;
-        futilityPruned += o.futilityPruned;
-        lateMovePruned += o.lateMovePruned;
-        lateMoveReductions += o.lateMoveReductions;
-        lateMoveResearches += o.lateMoveResearches;
-        checkExtensions += o.checkExtensions;
-        mateDistanceCutoffs += o.mateDistanceCutoffs;
-        deltaPruned += o.deltaPruned;
-        qsearchSeePruned += o.qsearchSeePruned;
-        nullMoveVerifications += o.nullMoveVerifications;
-        nullMoveVerificationFailures += o.nullMoveVerificationFailures;
-        razoringCutoffs += o.razoringCutoffs;
-        limitedRazoringReductions += o.limitedRazoringReductions;
-        internalIterativeReductions += o.internalIterativeReductions;
-        seePrunedQuiets += o.seePrunedQuiets;
-        seePrunedCaptures += o.seePrunedCaptures;
-        historyLeafPruned += o.historyLeafPruned;
-        recaptureExtensions += o.recaptureExtensions;
-        passedPawnExtensions += o.passedPawnExtensions;
-        oneReplyExtensions += o.oneReplyExtensions;
-        failHighReductions += o.failHighReductions;
-        nullMoveReductions += o.nullMoveReductions;
-        probCutTried += o.probCutTried;
-        probCutCutoffs += o.probCutCutoffs;
-        singularSearches += o.singularSearches;
-        singularExtensions += o.singularExtensions;
-        singularMultiCuts += o.singularMultiCuts;
-        singularNegativeExtensions += o.singularNegativeExtensions;
-        multiCutTried += o.multiCutTried;
-        multiCutCutoffs += o.multiCutCutoffs;
-        mateThreatExtensions += o.mateThreatExtensions;
-        botvinnikMarkoffExtensions += o.botvinnikMarkoffExtensions;
-        qsearchChecks += o.qsearchChecks;
-        qsearchEvasionsPruned += o.qsearchEvasionsPruned;
-        ttCutoffs += o.ttCutoffs;
-        ttProbes += o.ttProbes;
-        ttHits += o.ttHits;
-        return *this;
-    }
+    Stats& operator+=(const Stats& o);
 };
 
 } // namespace flotilla::search

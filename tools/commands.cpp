@@ -6,6 +6,7 @@
 #include "tools/datagen.h"
 #include "tools/epd_suite.h"
 #include "tools/nnue_trainer.h"
+#include "tools/technique_table.h"
 #include "tools/texel_tuner.h"
 
 #include "search/time_simulation.h"
@@ -297,6 +298,10 @@ std::optional<int> run_tool(const std::vector<std::string>& args, std::ostream& 
             err << "error: " << error << "\n";
             return 1;
         }
+        return 0;
+    }
+    if (tool == "technique-table") {
+        out << TECHNIQUE_TABLE_BEGIN << "\n" << technique_table() << TECHNIQUE_TABLE_END << "\n";
         return 0;
     }
     if (tool == "data-manifest") {

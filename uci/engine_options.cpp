@@ -2,12 +2,20 @@
 
 #include "uci/engine.h"
 
+#include "search/params.h"
+
+#include <algorithm>
+#include <array>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
 namespace flotilla::uci {
 
 namespace {
 
-// One row per option, in the order the uci handshake lists them.
-constexpr OptionSpec OPTION_TABLE[] = {
+// The fixed rows, in the order the uci handshake lists them; the techniques' rows follow.
+constexpr std::array FIXED_OPTIONS = {
     spin_option("Threads", 1, 1, Engine::MAX_THREADS,
                 [](Engine& e, const Option& o) { e.set_threads(int(o.as_int())); }),
     string_option("NumaPolicy", "auto",
@@ -55,133 +63,60 @@ constexpr OptionSpec OPTION_TABLE[] = {
         [](Engine& e, const Option& o) { e.search_params().strength.elo = int(o.as_int()); }),
     check_option("SearchStats", false,
                  [](Engine& e, const Option& o) { e.set_search_stats(o.as_bool()); }),
-    // One switch per search technique (see search/selectivity/), all on by default.
-    check_option(
-        "AspirationWindows", true,
-        [](Engine& e, const Option& o) { e.search_params().aspiration.enabled = o.as_bool(); }),
-    check_option(
-        "NullMovePruning", true,
-        [](Engine& e, const Option& o) { e.search_params().nullMove.enabled = o.as_bool(); }),
-    check_option("ReverseFutilityPruning", true,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().reverseFutility.enabled = o.as_bool();
-                 }),
-    // The margins of the shallow pruning units are options too, for tuning them in games and
-    // for measuring the tactics they cost (docs/search.md).
+    // With a network evaluating, the evaluation margins in percent of the hand-written
+    // evaluation's (search/margin_scale.h).
     spin_option("NetworkMarginScale", search::Params{}.networkMarginPercent, 10, 400,
                 [](Engine& e, const Option& o) {
                     e.search_params().networkMarginPercent = int(o.as_int());
                 }),
-    spin_option("ReverseFutilityMaxDepth", search::ReverseFutilityParams{}.maxDepth, 0, 64,
-                [](Engine& e, const Option& o) {
-                    e.search_params().reverseFutility.maxDepth = Depth(o.as_int());
-                }),
-    spin_option("ReverseFutilityMargin", search::ReverseFutilityParams{}.marginPerDepth, 0, 2000,
-                [](Engine& e, const Option& o) {
-                    e.search_params().reverseFutility.marginPerDepth = int(o.as_int());
-                }),
-    check_option(
-        "FutilityPruning", true,
-        [](Engine& e, const Option& o) { e.search_params().futility.enabled = o.as_bool(); }),
-    spin_option("FutilityMaxDepth", search::FutilityParams{}.maxDepth, 0, 64,
-                [](Engine& e, const Option& o) {
-                    e.search_params().futility.maxDepth = Depth(o.as_int());
-                }),
-    spin_option(
-        "FutilityMargin", search::FutilityParams{}.base, 0, 2000,
-        [](Engine& e, const Option& o) { e.search_params().futility.base = int(o.as_int()); }),
-    spin_option(
-        "FutilityMarginPerDepth", search::FutilityParams{}.perDepth, 0, 2000,
-        [](Engine& e, const Option& o) { e.search_params().futility.perDepth = int(o.as_int()); }),
-    check_option("LateMovePruning", true,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().lateMovePruning.enabled = o.as_bool();
-                 }),
-    spin_option("LateMovePruningMaxDepth", search::LateMovePruningParams{}.maxDepth, 0, 64,
-                [](Engine& e, const Option& o) {
-                    e.search_params().lateMovePruning.maxDepth = Depth(o.as_int());
-                }),
-    spin_option("LateMovePruningBase", search::LateMovePruningParams{}.base, 0, 1000,
-                [](Engine& e, const Option& o) {
-                    e.search_params().lateMovePruning.base = int(o.as_int());
-                }),
-    check_option("LateMoveReductions", true,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().lateMoveReductions.enabled = o.as_bool();
-                 }),
-    check_option(
-        "CheckExtension", true,
-        [](Engine& e, const Option& o) { e.search_params().checkExtension.enabled = o.as_bool(); }),
-    check_option(
-        "MateDistancePruning", true,
-        [](Engine& e, const Option& o) { e.search_params().mateDistance.enabled = o.as_bool(); }),
-    check_option(
-        "DeltaPruning", true,
-        [](Engine& e, const Option& o) { e.search_params().deltaPruning.enabled = o.as_bool(); }),
-    check_option("QsearchSeePruning", true,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().qsearchSeePruning.enabled = o.as_bool();
-                 }),
-    check_option("VerifiedNullMove", true,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().verifiedNullMove.enabled = o.as_bool();
-                 }),
-    check_option(
-        "Razoring", true,
-        [](Engine& e, const Option& o) { e.search_params().razoring.enabled = o.as_bool(); }),
-    check_option("InternalIterativeReductions", true,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().internalIterativeReductions.enabled = o.as_bool();
-                 }),
-    check_option(
-        "SeePruning", true,
-        [](Engine& e, const Option& o) { e.search_params().seePruning.enabled = o.as_bool(); }),
-    check_option("HistoryLeafPruning", true,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().historyLeafPruning.enabled = o.as_bool();
-                 }),
-    check_option("RecaptureExtension", false,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().recaptureExtension.enabled = o.as_bool();
-                 }),
-    check_option("PassedPawnExtension", true,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().passedPawnExtension.enabled = o.as_bool();
-                 }),
-    check_option("OneReplyExtension", true,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().oneReplyExtension.enabled = o.as_bool();
-                 }),
-    check_option("FailHighReductions", false,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().failHighReductions.enabled = o.as_bool();
-                 }),
-    check_option("NullMoveReductions", false,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().nullMoveReductions.enabled = o.as_bool();
-                 }),
-    check_option(
-        "ProbCut", true,
-        [](Engine& e, const Option& o) { e.search_params().probCut.enabled = o.as_bool(); }),
-    check_option("SingularExtension", true,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().singularExtension.enabled = o.as_bool();
-                 }),
-    check_option(
-        "MultiCut", false,
-        [](Engine& e, const Option& o) { e.search_params().multiCut.enabled = o.as_bool(); }),
-    check_option("MateThreatExtension", true,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().mateThreatExtension.enabled = o.as_bool();
-                 }),
-    check_option(
-        "QSearchChecks", true,
-        [](Engine& e, const Option& o) { e.search_params().qsearchChecks.enabled = o.as_bool(); }),
-    check_option("QSearchEvasionPruning", true,
-                 [](Engine& e, const Option& o) {
-                     e.search_params().qsearchEvasionPruning.enabled = o.as_bool();
-                 }),
 };
+
+// Each technique's rows, generated from its description (search/params.h's TECHNIQUES):
+// its switch, then its tunables, with the defaults of its params struct.
+template <std::size_t I> constexpr const auto& technique_entry() {
+    return std::get<I>(search::TECHNIQUES);
+}
+
+template <std::size_t I> void set_switch(Engine& e, const Option& o) {
+    (e.search_params().*technique_entry<I>().params).enabled = o.as_bool();
+}
+
+template <std::size_t I, std::size_t J> void set_tunable(Engine& e, const Option& o) {
+    constexpr auto field = technique_entry<I>().info->tunables[J].field;
+    (e.search_params().*technique_entry<I>().params).*field = int(o.as_int());
+}
+
+template <std::size_t I> constexpr auto technique_rows() {
+    constexpr const auto& entry = technique_entry<I>();
+    using P = typename std::remove_cvref_t<decltype(*entry.info)>::Params;
+    constexpr std::size_t tunables = entry.info->tunables.size();
+    std::array<OptionSpec, 1 + tunables> rows{};
+    rows[0] = check_option(entry.info->option, P{}.enabled, &set_switch<I>);
+    [&]<std::size_t... J>(std::index_sequence<J...>) {
+        ((rows[1 + J] = spin_option(
+              entry.info->tunables[J].option, P{}.*(entry.info->tunables[J].field),
+              entry.info->tunables[J].min, entry.info->tunables[J].max, &set_tunable<I, J>)),
+         ...);
+    }
+    (std::make_index_sequence<tunables>{});
+    return rows;
+}
+
+template <std::size_t... N> constexpr auto concat(const std::array<OptionSpec, N>&... parts) {
+    std::array<OptionSpec, (N + ...)> all{};
+    std::size_t at = 0;
+    ((std::copy(parts.begin(), parts.end(), all.begin() + at), at += N), ...);
+    return all;
+}
+
+template <std::size_t... I> constexpr auto option_table(std::index_sequence<I...>) {
+    return concat(FIXED_OPTIONS, technique_rows<I>()...);
+}
+
+// The fixed rows, then one group per technique.
+constexpr auto OPTION_TABLE =
+    option_table(std::make_index_sequence<
+                 std::tuple_size_v<std::remove_cvref_t<decltype(search::TECHNIQUES)>>>{});
 
 } // namespace
 

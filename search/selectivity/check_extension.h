@@ -3,11 +3,23 @@
 #pragma once
 
 #include "search/selectivity/extension_budget.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
 struct CheckExtensionParams {
     bool enabled = true;
+};
+
+inline constexpr Counter CHECK_EXTENSION_COUNTERS[] = {
+    {"CheckExtension", &Stats::checkExtensions},
+};
+inline constexpr Technique<CheckExtensionParams> CHECK_EXTENSION = {
+    .option = "CheckExtension",
+    .unit = "selectivity/check_extension.h",
+    .source = "seed 001 *Extensions*",
+    .action = "+1 ply for a checking move while `ply < 2·rootDepth` (bounds the path)",
+    .counters = CHECK_EXTENSION_COUNTERS,
 };
 
 constexpr Depth check_extension(const CheckExtensionParams& p, bool givesCheck, int ply,

@@ -3,12 +3,28 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
 struct DeltaPruningParams {
     bool enabled = true;
     int margin = 200;
+};
+
+inline constexpr Tunable<DeltaPruningParams> DELTA_PRUNING_TUNABLES[] = {
+    {"DeltaPruningMargin", &DeltaPruningParams::margin, 0, 2000},
+};
+inline constexpr Counter DELTA_PRUNING_COUNTERS[] = {
+    {"DeltaPruning", &Stats::deltaPruned},
+};
+inline constexpr Technique<DeltaPruningParams> DELTA_PRUNING = {
+    .option = "DeltaPruning",
+    .unit = "selectivity/delta_pruning.h",
+    .source = "seed 001 *Delta Pruning*",
+    .action = "quiescence: skip a non-checking capture when `standPat + gain + 200 ≤ alpha`",
+    .tunables = DELTA_PRUNING_TUNABLES,
+    .counters = DELTA_PRUNING_COUNTERS,
 };
 
 // `gain` is the material the move wins at most: captured piece plus promotion gain.

@@ -5,6 +5,7 @@
 
 #include "core/attacks.h"
 #include "core/position.h"
+#include "search/technique.h"
 
 #include <algorithm>
 
@@ -16,6 +17,18 @@ namespace flotilla::search {
 struct FailHighReductionParams {
     bool enabled = false;
     Depth minDepth = 4;
+};
+
+inline constexpr Counter FAIL_HIGH_REDUCTIONS_COUNTERS[] = {
+    {"FailHighReductions", &Stats::failHighReductions},
+};
+inline constexpr Technique<FailHighReductionParams> FAIL_HIGH_REDUCTIONS = {
+    .option = "FailHighReductions",
+    .unit = "selectivity/fail_high_reductions.h",
+    .source = "seed 001 *Fail-High Reductions* (Feldmann)",
+    .action = "non-PV, depth ≥ 4: one ply less when `eval − threat ≥ beta`; the threat is the most "
+              "valuable piece of the side to move attacked by an enemy pawn",
+    .counters = FAIL_HIGH_REDUCTIONS_COUNTERS,
 };
 
 // A cheap threat estimate: the most valuable piece of the side to move that an

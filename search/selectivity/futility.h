@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
@@ -11,6 +12,24 @@ struct FutilityParams {
     Depth maxDepth = 6;
     int base = 60;
     int perDepth = 100;
+};
+
+inline constexpr Tunable<FutilityParams> FUTILITY_TUNABLES[] = {
+    {"FutilityMaxDepth", &FutilityParams::maxDepth, 0, 64},
+    {"FutilityMargin", &FutilityParams::base, 0, 2000},
+    {"FutilityMarginPerDepth", &FutilityParams::perDepth, 0, 2000},
+};
+inline constexpr Counter FUTILITY_COUNTERS[] = {
+    {"FutilityPruning", &Stats::futilityPruned},
+};
+inline constexpr Technique<FutilityParams> FUTILITY = {
+    .option = "FutilityPruning",
+    .unit = "selectivity/futility.h",
+    .source = "seed 001 *Futility Pruning* (frontier and extended futility, Heinz)",
+    .action = "depth ≤ 6: skip a quiet non-checking move when `eval + 60 + 100·depth ≤ alpha` "
+              "(never in check)",
+    .tunables = FUTILITY_TUNABLES,
+    .counters = FUTILITY_COUNTERS,
 };
 
 constexpr Value futility_margin(const FutilityParams& p, Depth depth) {

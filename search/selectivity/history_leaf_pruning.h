@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
@@ -10,6 +11,18 @@ struct HistoryLeafPruningParams {
     bool enabled = true;
     Depth maxDepth = 2;
     int thresholdPerDepth = -1000; // prune when history < this · depth
+};
+
+inline constexpr Counter HISTORY_LEAF_PRUNING_COUNTERS[] = {
+    {"HistoryLeafPruning", &Stats::historyLeafPruned},
+};
+inline constexpr Technique<HistoryLeafPruningParams> HISTORY_LEAF_PRUNING = {
+    .option = "HistoryLeafPruning",
+    .unit = "selectivity/history_leaf_pruning.h",
+    .source = "seed 001 *History Leaf Pruning* (Winands et al.)",
+    .action = "depth ≤ 2: skip a quiet non-checking move whose history (butterfly + two "
+              "continuation) is below `−1000·depth`",
+    .counters = HISTORY_LEAF_PRUNING_COUNTERS,
 };
 
 constexpr bool history_leaf_prunes(const HistoryLeafPruningParams& p, Depth depth, int history) {

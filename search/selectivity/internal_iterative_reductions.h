@@ -5,12 +5,24 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
 struct InternalIterativeReductionParams {
     bool enabled = true;
     Depth minDepth = 4;
+};
+
+inline constexpr Counter INTERNAL_ITERATIVE_REDUCTIONS_COUNTERS[] = {
+    {"InternalIterativeReductions", &Stats::internalIterativeReductions},
+};
+inline constexpr Technique<InternalIterativeReductionParams> INTERNAL_ITERATIVE_REDUCTIONS = {
+    .option = "InternalIterativeReductions",
+    .unit = "selectivity/internal_iterative_reductions.h",
+    .source = "Ed Schröder (Rebel, 2020; CCC \"An alternative to IID\"); not in the seeds",
+    .action = "depth ≥ 4 without a TT move: one ply less",
+    .counters = INTERNAL_ITERATIVE_REDUCTIONS_COUNTERS,
 };
 
 constexpr Depth internal_iterative_reduction(const InternalIterativeReductionParams& p, Depth depth,

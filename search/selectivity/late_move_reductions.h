@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 #include <algorithm>
 #include <array>
@@ -16,6 +17,21 @@ struct LateMoveReductionParams {
     int basePercent = 75; // reduction = base + ln(depth) * ln(move) / divisor
     int divisorPercent = 225;
     int historyDivisor = 8192; // one ply less (more) per this much good (bad) history
+};
+
+inline constexpr Counter LATE_MOVE_REDUCTIONS_COUNTERS[] = {
+    {"LateMoveReductions", &Stats::lateMoveReductions},
+    {"LateMoveReductionResearches", &Stats::lateMoveResearches},
+};
+inline constexpr Technique<LateMoveReductionParams> LATE_MOVE_REDUCTIONS = {
+    .option = "LateMoveReductions",
+    .unit = "selectivity/late_move_reductions.h",
+    .source = "seed 001 *Late Move Reductions*",
+    .action = "quiet moves after the first (two at PV nodes), depth ≥ 3: `r = 0.75 + "
+              "ln(depth)·ln(move)/2.25`, −1 at PV nodes, −1 for killers, +1 at expected cut nodes, "
+              "+1 when not improving, −history/8192; re-search at full depth when the reduced "
+              "search beats alpha",
+    .counters = LATE_MOVE_REDUCTIONS_COUNTERS,
 };
 
 // Built from the params at `go`, once per worker.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 #include <algorithm>
 #include <optional>
@@ -12,6 +13,17 @@ namespace flotilla::search {
 
 struct MateDistanceParams {
     bool enabled = true;
+};
+
+inline constexpr Counter MATE_DISTANCE_COUNTERS[] = {
+    {"MateDistancePruning", &Stats::mateDistanceCutoffs},
+};
+inline constexpr Technique<MateDistanceParams> MATE_DISTANCE = {
+    .option = "MateDistancePruning",
+    .unit = "selectivity/mate_distance.h",
+    .source = "seed 001 *Mate Distance Pruning*",
+    .action = "clamp the window to `[mated_in(ply), mate_in(ply+1)]`, cut when empty",
+    .counters = MATE_DISTANCE_COUNTERS,
 };
 
 inline std::optional<Value> mate_distance_prune(const MateDistanceParams& p, int ply, Value& alpha,

@@ -6,12 +6,31 @@
 #pragma once
 
 #include "search/selectivity/extension_budget.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
 struct MateThreatExtensionParams {
     bool enabled = true;
     bool sameThreat = true; // the Botvinnik-Markoff half: a threat repeated two plies apart
+};
+
+inline constexpr Counter MATE_THREAT_EXTENSION_COUNTERS[] = {
+    {"MateThreatExtensions", &Stats::mateThreatExtensions},
+    {"BotvinnikMarkoffExtensions", &Stats::botvinnikMarkoffExtensions},
+};
+inline constexpr Technique<MateThreatExtensionParams> MATE_THREAT_EXTENSION = {
+    .option = "MateThreatExtension",
+    .unit = "selectivity/mate_threat_extension.h",
+    .source =
+        "seed 001 *Mate Threat Extensions*, *Botvinnik-Markoff Extension* (Markoff, CCC 2003)",
+    .action =
+        "when the null move fails low, its refutation (the TT move of the position after the null "
+        "move, checked with `is_pseudo_legal`) is kept in `StackEntry::threatMove`; every move of "
+        "the node gets +1 (within the path bound, at most one ply per move) when the null move's "
+        "score is a mate against the side to move (`MateThreatExtensions`) or when the threat is "
+        "the same move as the one found two plies earlier (`BotvinnikMarkoffExtensions`)",
+    .counters = MATE_THREAT_EXTENSION_COUNTERS,
 };
 
 enum class ThreatKind { None, Mate, SameThreat };

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 #include <cstdlib>
 
@@ -16,6 +17,22 @@ struct MultiCutParams {
     int moves = 6;       // M: moves tried at most
     int cutoffs = 3;     // C: fail-highs needed
     Depth reduction = 3; // R: the probes search depth - 1 - R
+};
+
+inline constexpr Counter MULTI_CUT_COUNTERS[] = {
+    {"MultiCutTried", &Stats::multiCutTried},
+    {"MultiCutCutoffs", &Stats::multiCutCutoffs},
+};
+inline constexpr Technique<MultiCutParams> MULTI_CUT = {
+    .option = "MultiCut",
+    .unit = "selectivity/multi_cut.h",
+    .source =
+        "Björnsson & Marsland 2001 (*Multi-cut alpha-beta pruning*, TCS 252); seed 001 *Multi-Cut*",
+    .action =
+        "**default off** (it grows the bench tree, below): at expected cut-nodes, non-PV, depth ≥ "
+        "8: the first M = 6 moves (main move order) with a null window at `depth − 1 − 3`; C = 3 "
+        "fail-highs return beta (the paper's hard bound); it stops early once C is out of reach",
+    .counters = MULTI_CUT_COUNTERS,
 };
 
 constexpr bool multi_cut_applies(const MultiCutParams& p, Depth depth, bool cutNode, bool pvNode,

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 #include <algorithm>
 
@@ -18,6 +19,22 @@ struct NullMoveParams {
     int depthDivisor = 4;     // one more ply of reduction per this many plies of depth
     int evalDivisor = 200;    // one more ply per this many centipawns above beta
     int maxEvalReduction = 3; // cap on the eval-based part
+};
+
+inline constexpr Counter NULL_MOVE_COUNTERS[] = {
+    {"NullMoveTried", &Stats::nullMoveTried},
+    {"NullMoveCutoffs", &Stats::nullMoveCutoffs},
+};
+inline constexpr Technique<NullMoveParams> NULL_MOVE = {
+    .option = "NullMovePruning",
+    .unit = "selectivity/null_move.h",
+    .source = "seed 001 *Null Move Pruning*; seed 003 (zugzwang); R grows with depth and with eval "
+              "− beta as in Stockfish, not Heinz's adaptive R (3 or 2 by depth)",
+    .action = "at non-PV nodes with eval ≥ beta and depth ≥ 3: pass, search `depth − R` with `R = "
+              "3 + depth/4 + min((eval − beta)/200, 3)`; cut if it still fails high (a mate found "
+              "by passing returns beta). Never in check, never without non-pawn material for the "
+              "side to move (zugzwang), never right after a null move, never with mate-range beta.",
+    .counters = NULL_MOVE_COUNTERS,
 };
 
 struct NullMoveContext {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
@@ -13,6 +14,19 @@ struct NullMoveReductionParams {
     bool enabled = false;
     Depth minDepth = 8;
     Depth reduction = 4;
+};
+
+inline constexpr Counter NULL_MOVE_REDUCTIONS_COUNTERS[] = {
+    {"NullMoveReductions", &Stats::nullMoveReductions},
+};
+inline constexpr Technique<NullMoveReductionParams> NULL_MOVE_REDUCTIONS = {
+    .option = "NullMoveReductions",
+    .unit = "selectivity/null_move_reductions.h",
+    .source = "seed 001 *Null Move Reductions*",
+    .action = "**default off**: at depth ≥ 8 a null-move fail-high reduces the depth by 4 instead "
+              "of cutting; it replaces null-move cutoffs (and their verification) at high depth, "
+              "so it conflicts with null move pruning",
+    .counters = NULL_MOVE_REDUCTIONS_COUNTERS,
 };
 
 constexpr Depth null_move_depth_reduction(const NullMoveReductionParams& p, Depth depth) {

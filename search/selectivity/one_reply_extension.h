@@ -3,11 +3,23 @@
 #pragma once
 
 #include "search/selectivity/extension_budget.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
 struct OneReplyExtensionParams {
     bool enabled = true;
+};
+
+inline constexpr Counter ONE_REPLY_EXTENSION_COUNTERS[] = {
+    {"OneReplyExtension", &Stats::oneReplyExtensions},
+};
+inline constexpr Technique<OneReplyExtensionParams> ONE_REPLY_EXTENSION = {
+    .option = "OneReplyExtension",
+    .unit = "selectivity/one_reply_extension.h",
+    .source = "seed 001 *One Reply Extensions*",
+    .action = "+1 for the only legal evasion of a check",
+    .counters = ONE_REPLY_EXTENSION_COUNTERS,
 };
 
 constexpr Depth one_reply_extension(const OneReplyExtensionParams& p, bool inCheck, int legalMoves,

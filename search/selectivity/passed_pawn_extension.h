@@ -3,11 +3,23 @@
 #pragma once
 
 #include "search/selectivity/extension_budget.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
 struct PassedPawnExtensionParams {
     bool enabled = true;
+};
+
+inline constexpr Counter PASSED_PAWN_EXTENSION_COUNTERS[] = {
+    {"PassedPawnExtension", &Stats::passedPawnExtensions},
+};
+inline constexpr Technique<PassedPawnExtensionParams> PASSED_PAWN_EXTENSION = {
+    .option = "PassedPawnExtension",
+    .unit = "selectivity/passed_pawn_extension.h",
+    .source = "seed 001 *Passed Pawn Extensions*",
+    .action = "+1 for a pawn move to the 7th rank",
+    .counters = PASSED_PAWN_EXTENSION_COUNTERS,
 };
 
 // `toRelativeRank` is 0-based from the mover's side: 6 is the seventh rank.

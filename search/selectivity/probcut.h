@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 #include <cstdlib>
 
@@ -16,6 +17,27 @@ struct ProbCutParams {
     int margin = 200;       // probcutBeta = beta + margin
     Depth reduction = 4;    // the verifying search runs at depth - reduction
     Depth ttDepthSlack = 3; // a TT entry this close to depth that stays below probcutBeta vetoes
+};
+
+inline constexpr Tunable<ProbCutParams> PROBCUT_TUNABLES[] = {
+    {"ProbCutMargin", &ProbCutParams::margin, 0, 2000},
+};
+inline constexpr Counter PROBCUT_COUNTERS[] = {
+    {"ProbCutTried", &Stats::probCutTried},
+    {"ProbCutCutoffs", &Stats::probCutCutoffs},
+};
+inline constexpr Technique<ProbCutParams> PROBCUT = {
+    .option = "ProbCut",
+    .unit = "selectivity/probcut.h",
+    .source = "Buro 1995 (*ProbCut*, ICCA J. 18(2)); seed 001 *Pruning* overview",
+    .action = "non-PV, depth ≥ 5, \\|beta\\| outside the mate range, no TT entry of depth ≥ `depth "
+              "− 3` scoring below `probcutBeta = beta + 200`: each capture (TT move first if "
+              "noisy, then MVV-LVA) with `SEE ≥ probcutBeta − staticEval` gets a null-window "
+              "quiescence search against probcutBeta, and when that holds a null-window search at "
+              "`depth − 4`; if it holds too, the node returns its score and stores a lower bound "
+              "of depth `depth − 3` with that move",
+    .tunables = PROBCUT_TUNABLES,
+    .counters = PROBCUT_COUNTERS,
 };
 
 constexpr Value probcut_beta(const ProbCutParams& p, Value beta) { return beta + p.margin; }

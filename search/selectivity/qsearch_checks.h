@@ -5,12 +5,30 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
 struct QsearchChecksParams {
     bool enabled = true;
     int seeThreshold = 0;
+};
+
+inline constexpr Counter QSEARCH_CHECKS_COUNTERS[] = {
+    {"QSearchChecks", &Stats::qsearchChecks},
+};
+inline constexpr Technique<QsearchChecksParams> QSEARCH_CHECKS = {
+    .option = "QSearchChecks",
+    .unit = "selectivity/qsearch_checks.h",
+    .source = "seed 001 *Quiescence Search*",
+    .action =
+        "at the first quiescence ply only (qsearch depth 0; each quiescence ply below is depth −1, "
+        "−2, ...), not in check: after the captures the move picker's `QsearchChecks` stage gives "
+        "the quiet moves that give check (`Position::gives_check`), searched when `SEE ≥ 0`; the "
+        "checked side answers with all evasions at depth −1, and no checks follow. TT entries of "
+        "quiescence nodes carry depth 0 (with checks) or −1 (without), and a node with checks "
+        "takes a cutoff only from depth ≥ 0",
+    .counters = QSEARCH_CHECKS_COUNTERS,
 };
 
 // Quiescence depth: 0 at the first ply, negative below.

@@ -6,12 +6,28 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
 struct QsearchEvasionPruningParams {
     bool enabled = true;
     int quietEvasionsKept = 1; // quiet evasions searched before the rest are pruned
+};
+
+inline constexpr Counter QSEARCH_EVASION_PRUNING_COUNTERS[] = {
+    {"QSearchEvasionPruning", &Stats::qsearchEvasionsPruned},
+};
+inline constexpr Technique<QsearchEvasionPruningParams> QSEARCH_EVASION_PRUNING = {
+    .option = "QSearchEvasionPruning",
+    .unit = "selectivity/qsearch_evasion_pruning.h",
+    .source =
+        "seed 001 *Quiescence Search* (in check every evasion is searched so that mate is seen)",
+    .action =
+        "quiescence, in check: every evasion is generated, but once one has shown the side is not "
+        "mated, quiet evasions after the first (underpromotions count as quiet) are skipped; "
+        "captures and queen promotions are always searched (found through mates2000.epd, below)",
+    .counters = QSEARCH_EVASION_PRUNING_COUNTERS,
 };
 
 // `quietEvasionsSearched` counts the quiet evasions already searched at this node;

@@ -3,12 +3,24 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
 struct QsearchSeePruningParams {
     bool enabled = true;
     Value threshold = 0; // captures with SEE below this are skipped
+};
+
+inline constexpr Counter QSEARCH_SEE_PRUNING_COUNTERS[] = {
+    {"QsearchSeePruning", &Stats::qsearchSeePruned},
+};
+inline constexpr Technique<QsearchSeePruningParams> QSEARCH_SEE_PRUNING = {
+    .option = "QsearchSeePruning",
+    .unit = "selectivity/qsearch_see_pruning.h",
+    .source = "seed 001 *Quiescence Search*",
+    .action = "quiescence: skip captures with SEE < 0",
+    .counters = QSEARCH_SEE_PRUNING_COUNTERS,
 };
 
 } // namespace flotilla::search

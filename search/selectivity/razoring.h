@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
@@ -16,6 +17,26 @@ struct RazoringParams {
     int qsearchMarginPerDepth = 200;
     Depth limitedDepth = 3;  // Heinz's pre-pre-frontier
     int limitedMargin = 900; // a queen
+};
+
+inline constexpr Tunable<RazoringParams> RAZORING_TUNABLES[] = {
+    {"RazoringMargin", &RazoringParams::qsearchMarginBase, 0, 2000},
+    {"RazoringMarginPerDepth", &RazoringParams::qsearchMarginPerDepth, 0, 2000},
+    {"LimitedRazoringMargin", &RazoringParams::limitedMargin, 0, 4000},
+};
+inline constexpr Counter RAZORING_COUNTERS[] = {
+    {"RazoringCutoffs", &Stats::razoringCutoffs},
+    {"LimitedRazoringReductions", &Stats::limitedRazoringReductions},
+};
+inline constexpr Technique<RazoringParams> RAZORING = {
+    .option = "Razoring",
+    .unit = "selectivity/razoring.h",
+    .source = "seed 000 *Razoring*",
+    .action = "razoring into quiescence: depth ≤ 2, `eval + 250 + 200·depth < alpha` → a "
+              "null-window quiescence search; its fail low is returned. Limited razoring (Heinz): "
+              "depth 3, `eval + 900 ≤ alpha` → one ply less",
+    .tunables = RAZORING_TUNABLES,
+    .counters = RAZORING_COUNTERS,
 };
 
 // True when a quiescence search should confirm a likely fail low.

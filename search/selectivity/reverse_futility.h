@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
@@ -10,6 +11,22 @@ struct ReverseFutilityParams {
     bool enabled = true;
     Depth maxDepth = 7;
     int marginPerDepth = 90;
+};
+
+inline constexpr Tunable<ReverseFutilityParams> REVERSE_FUTILITY_TUNABLES[] = {
+    {"ReverseFutilityMaxDepth", &ReverseFutilityParams::maxDepth, 0, 64},
+    {"ReverseFutilityMargin", &ReverseFutilityParams::marginPerDepth, 0, 2000},
+};
+inline constexpr Counter REVERSE_FUTILITY_COUNTERS[] = {
+    {"ReverseFutilityPruning", &Stats::reverseFutilityCutoffs},
+};
+inline constexpr Technique<ReverseFutilityParams> REVERSE_FUTILITY = {
+    .option = "ReverseFutilityPruning",
+    .unit = "selectivity/reverse_futility.h",
+    .source = "seed 001 *Reverse Futility Pruning*",
+    .action = "depth ≤ 7: return eval when `eval − 90·(depth − improving) ≥ beta`",
+    .tunables = REVERSE_FUTILITY_TUNABLES,
+    .counters = REVERSE_FUTILITY_COUNTERS,
 };
 
 constexpr Value reverse_futility_margin(const ReverseFutilityParams& p, Depth depth,

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
@@ -12,6 +13,24 @@ struct SeePruningParams {
     Depth maxDepth = 7;
     int quietMarginPerDepth = 60;    // quiets may lose up to 60·depth
     int captureMarginPerDepth2 = 25; // captures may lose up to 25·depth²
+};
+
+inline constexpr Tunable<SeePruningParams> SEE_PRUNING_TUNABLES[] = {
+    {"SeePruningQuietMargin", &SeePruningParams::quietMarginPerDepth, 0, 1000},
+    {"SeePruningCaptureMargin", &SeePruningParams::captureMarginPerDepth2, 0, 1000},
+};
+inline constexpr Counter SEE_PRUNING_COUNTERS[] = {
+    {"SeePruningQuiets", &Stats::seePrunedQuiets},
+    {"SeePruningCaptures", &Stats::seePrunedCaptures},
+};
+inline constexpr Technique<SeePruningParams> SEE_PRUNING = {
+    .option = "SeePruning",
+    .unit = "selectivity/see_pruning.h",
+    .source = "seed 001 *Static Exchange Evaluation*",
+    .action = "depth ≤ 7, not in check, not giving check: skip a quiet with `SEE < −60·depth`, a "
+              "capture with `SEE < −25·depth²`",
+    .tunables = SEE_PRUNING_TUNABLES,
+    .counters = SEE_PRUNING_COUNTERS,
 };
 
 // The SEE threshold below which the move is pruned (a negative number).

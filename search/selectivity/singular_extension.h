@@ -7,6 +7,7 @@
 #pragma once
 
 #include "search/selectivity/extension_budget.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
@@ -17,6 +18,28 @@ struct SingularExtensionParams {
     int marginPerDepth = 3; // singularBeta = ttScore - marginPerDepth * depth
     bool multiCut = true;   // the multi-cut outcome of the singular search
     Depth negativeExtension = 1;
+};
+
+inline constexpr Counter SINGULAR_EXTENSION_COUNTERS[] = {
+    {"SingularSearches", &Stats::singularSearches},
+    {"SingularExtensions", &Stats::singularExtensions},
+    {"SingularMultiCuts", &Stats::singularMultiCuts},
+    {"SingularNegativeExtensions", &Stats::singularNegativeExtensions},
+};
+inline constexpr Technique<SingularExtensionParams> SINGULAR_EXTENSION = {
+    .option = "SingularExtension",
+    .unit = "selectivity/singular_extension.h",
+    .source = "Anantharaman, Campbell & Hsu 1988; seed 001 *Extensions*",
+    .action =
+        "depth ≥ 8, not at the root, for the TT move when its entry is a lower bound of depth ≥ "
+        "`depth − 3` with a non-mate score: the node is searched again without it "
+        "(`StackEntry::excludedMove`) at `(depth − 1)/2` against `singularBeta = ttScore − "
+        "3·depth`. All moves below: the TT move gets +1 (path bound kept). Else if `singularBeta ≥ "
+        "beta`: **multi-cut**, return singularBeta. Else if `ttScore ≥ beta`: **negative "
+        "extension**, the TT move is searched one ply shallower. The excluded search never cuts "
+        "on, nor stores into, the TT (its result is not the position's value), runs no static "
+        "pruning, and returns alpha when the excluded move was the only one",
+    .counters = SINGULAR_EXTENSION_COUNTERS,
 };
 
 struct SingularContext {

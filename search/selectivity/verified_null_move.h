@@ -7,12 +7,29 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/technique.h"
 
 namespace flotilla::search {
 
 struct VerifiedNullMoveParams {
     bool enabled = true;
     Depth minDepth = 8; // below it a null-move fail-high cuts unverified
+};
+
+inline constexpr Counter VERIFIED_NULL_MOVE_COUNTERS[] = {
+    {"NullMoveVerifications", &Stats::nullMoveVerifications},
+    {"NullMoveVerificationFailures", &Stats::nullMoveVerificationFailures},
+};
+inline constexpr Technique<VerifiedNullMoveParams> VERIFIED_NULL_MOVE = {
+    .option = "VerifiedNullMove",
+    .unit = "selectivity/verified_null_move.h",
+    .source = "seed 001 *Null Move Pruning* (zugzwang verification); the separate verification "
+              "search of Stockfish, not David & Netanyahu's 2002 verified null-move pruning (which "
+              "searches on one ply shallower with a verify flag)",
+    .action = "at depth ≥ 8 a null-move fail-high is trusted only when a reduced search (`depth − "
+              "R`) of the real moves, with null moves off in that subtree, also fails high; "
+              "otherwise the node is searched normally (the zugzwang defence)",
+    .counters = VERIFIED_NULL_MOVE_COUNTERS,
 };
 
 constexpr bool null_move_needs_verification(const VerifiedNullMoveParams& p, Depth depth) {

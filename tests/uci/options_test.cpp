@@ -1,6 +1,7 @@
 // setoption and the options table.
 #include "protocol_fixture.h"
 
+#include "search/params.h"
 #include "uci/options.h"
 #include "uci/setoption_parser.h"
 #include "uci/text.h"
@@ -247,4 +248,41 @@ TEST(SetOptionParser, NameWordsAndValueText) {
         EXPECT_FALSE(parse_setoption(tokens, request, &error)) << bad;
         EXPECT_FALSE(error.empty());
     }
+}
+
+// The options generated from the techniques' descriptions reach the fields they name:
+// every switch and every tunable, each set alone, changes its own field and nothing else.
+TEST_F(SetOption, EveryTechniqueOptionReachesItsOwnField) {
+    namespace search = flotilla::search;
+    int checked = 0;
+    search::for_each_technique([&](const auto& entry) {
+        const auto& info = *entry.info;
+        const auto before = engine.search_params().*entry.params;
+        const std::string flipped = before.enabled ? "false" : "true";
+        EXPECT_TRUE(
+            send(std::string("setoption name ") + info.option + " value " + flipped).empty())
+            << info.option;
+        EXPECT_NE((engine.search_params().*entry.params).enabled, before.enabled) << info.option;
+        send(std::string("setoption name ") + info.option + " value " +
+             (before.enabled ? "true" : "false"));
+        ++checked;
+        for (const auto& tunable : info.tunables) {
+            const int value =
+                (before.*tunable.field == tunable.min) ? tunable.min + 1 : tunable.min;
+            EXPECT_TRUE(send(std::string("setoption name ") + tunable.option + " value " +
+                             std::to_string(value))
+                            .empty())
+                << tunable.option;
+            auto expected = before;
+            expected.*tunable.field = value;
+            const auto now = engine.search_params().*entry.params;
+            EXPECT_EQ(now.*tunable.field, value) << tunable.option;
+            for (const auto& other : info.tunables)
+                EXPECT_EQ(now.*other.field, expected.*other.field) << tunable.option;
+            send(std::string("setoption name ") + tunable.option + " value " +
+                 std::to_string(before.*tunable.field));
+            ++checked;
+        }
+    });
+    EXPECT_EQ(checked, 40); // 26 switches and 14 tunables
 }

@@ -1,0 +1,27 @@
+// Aspiration windows (chessprogramming wiki "Aspiration Windows"; not in the seeds): the
+// root searches a narrow window around the previous iteration's score and widens it on
+// failure (root.cpp).
+#pragma once
+
+#include "core/types.h"
+#include "search/technique.h"
+
+namespace flotilla::search {
+
+struct AspirationParams {
+    bool enabled = true;
+    Depth minDepth = 4;
+    int initialDelta = 20;
+};
+
+inline constexpr Technique<AspirationParams> ASPIRATION_WINDOWS = {
+    .option = "AspirationWindows",
+    .unit = "selectivity/aspiration_windows.h",
+    .source = "chessprogramming wiki *Aspiration Windows*; not in the seeds",
+    .action =
+        "from depth 4 (`minDepth`), the root searches a window of ±20 cp (`initialDelta`) around "
+        "the previous iteration's score; on a fail low the lower side drops (and beta moves to the "
+        "middle), on a fail high the upper side rises; the step grows by half plus 5 cp each time",
+};
+
+} // namespace flotilla::search

@@ -1,0 +1,39 @@
+// A selectivity technique described once, beside its parameters: its UCI switch, its
+// tunable numbers with their ranges, its counters, where it comes from and what it does.
+// The UCI options, the SearchStats line and docs/search.md's technique table are all
+// generated from these descriptions (search/techniques.h lists them).
+#pragma once
+
+#include "search/stats.h"
+
+#include <cstdint>
+#include <span>
+
+namespace flotilla::search {
+
+// One number of a technique that the UCI layer offers as a spin option.
+template <class P> struct Tunable {
+    const char* option; // the UCI spin option's name
+    int P::*field;      // the number in the technique's params struct (its default is there)
+    int min, max;       // the option's range
+};
+
+// One counter of the SearchStats line.
+struct Counter {
+    const char* name;            // as printed by SearchStats
+    std::uint64_t Stats::*field; // the per-thread count
+};
+
+// P is the technique's params struct; its `bool enabled` is the switch and its
+// default member values are the defaults.
+template <class P> struct Technique {
+    using Params = P;
+    const char* option; // the UCI check option that switches it
+    const char* unit;   // its file under search/ (docs table)
+    const char* source; // the citation: where the idea comes from
+    const char* action; // what it does, in docs/search.md's words
+    std::span<const Tunable<P>> tunables = {};
+    std::span<const Counter> counters = {};
+};
+
+} // namespace flotilla::search

@@ -1,0 +1,68 @@
+// docs/search.md's technique table is the one generated from the descriptions, and every
+// description names a real unit, a source and what it does.
+#include "tools/technique_table.h"
+
+#include "search/params.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <string>
+
+namespace flotilla::tools {
+namespace {
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST(TechniqueTable, DocsSearchMdHoldsTheGeneratedTable) {
+    const std::string docs = read_text(std::string(FLOTILLA_SOURCE_DIR) + "/docs/search.md");
+    ASSERT_FALSE(docs.empty()) << "docs/search.md not found";
+    const std::string documented = documented_technique_table(docs);
+    ASSERT_FALSE(documented.empty()) << "docs/search.md lacks the table's marker lines";
+    EXPECT_EQ(documented, technique_table())
+        << "regenerate it: flotilla technique-table, and paste between the markers";
+}
+
+TEST(TechniqueTable, OneRowPerTechniqueWithItsSwitchAndCounters) {
+    const std::string table = technique_table();
+    int rows = 0;
+    for (char c : table) rows += c == '\n';
+    EXPECT_EQ(rows, 2 + 26);
+    EXPECT_NE(table.find("| `Razoring` (on) | `selectivity/razoring.h` |"), std::string::npos);
+    EXPECT_NE(table.find("`RazoringMargin` 250 (0 to 2000)"), std::string::npos);
+    EXPECT_NE(table.find("| `MultiCut` (**off**) |"), std::string::npos);
+    EXPECT_NE(table.find("`SingularSearches`, `SingularExtensions`"), std::string::npos);
+}
+
+TEST(TechniqueTable, EveryDescriptionIsComplete) {
+    std::set<std::string> names;
+    search::for_each_technique([&](const auto& entry) {
+        const auto& info = *entry.info;
+        EXPECT_TRUE(names.insert(info.option).second) << info.option << " twice";
+        EXPECT_TRUE(
+            std::filesystem::exists(std::string(FLOTILLA_SOURCE_DIR) + "/search/" + info.unit))
+            << info.unit;
+        EXPECT_GT(std::string(info.source).size(), 5u) << info.option;
+        EXPECT_GT(std::string(info.action).size(), 20u) << info.option;
+        for (const auto& tunable : info.tunables) {
+            EXPECT_TRUE(names.insert(tunable.option).second) << tunable.option << " twice";
+            EXPECT_LT(tunable.min, tunable.max) << tunable.option;
+        }
+    });
+    EXPECT_EQ(names.size(), 40u);
+}
+
+TEST(TechniqueTable, MarkersMissingGiveNoTable) {
+    EXPECT_TRUE(documented_technique_table("no table here").empty());
+    const std::string only_begin = std::string(TECHNIQUE_TABLE_BEGIN) + "\n| a |\n";
+    EXPECT_TRUE(documented_technique_table(only_begin).empty());
+}
+
+} // namespace
+} // namespace flotilla::tools

@@ -1,0 +1,46 @@
+#include "tools/technique_table.h"
+
+#include "search/params.h"
+
+#include <type_traits>
+
+namespace flotilla::tools {
+
+std::string technique_table() {
+    std::string t = "| switch (default) | unit | source | what it does | tunables: default "
+                    "(range) | counters |\n| --- | --- | --- | --- | --- | --- |\n";
+    search::for_each_technique([&](const auto& entry) {
+        using P = typename std::remove_cvref_t<decltype(*entry.info)>::Params;
+        const P defaults{};
+        const auto& info = *entry.info;
+        t += "| `" + std::string(info.option) + "` (" + (defaults.enabled ? "on" : "**off**") +
+             ") | `" + info.unit + "` | " + info.source + " | " + info.action + " | ";
+        std::string sep;
+        for (const auto& tunable : info.tunables) {
+            t += sep + "`" + tunable.option + "` " + std::to_string(defaults.*tunable.field) +
+                 " (" + std::to_string(tunable.min) + " to " + std::to_string(tunable.max) + ")";
+            sep = "; ";
+        }
+        if (info.tunables.empty()) t += "—";
+        t += " | ";
+        sep.clear();
+        for (const auto& counter : info.counters) {
+            t += sep + "`" + counter.name + "`";
+            sep = ", ";
+        }
+        if (info.counters.empty()) t += "—";
+        t += " |\n";
+    });
+    return t;
+}
+
+std::string documented_technique_table(const std::string& markdown) {
+    const std::size_t begin = markdown.find(TECHNIQUE_TABLE_BEGIN);
+    if (begin == std::string::npos) return {};
+    const std::size_t start = markdown.find('\n', begin);
+    const std::size_t end = markdown.find(TECHNIQUE_TABLE_END, begin);
+    if (start == std::string::npos || end == std::string::npos || end < start) return {};
+    return markdown.substr(start + 1, end - start - 1);
+}
+
+} // namespace flotilla::tools
