@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Fails on any #include in engine code that points up the layers (issue 19).
 
-The layers, lowest first: simd, core, eval, search, then threads and tools side by side,
-cluster, uci. A folder may include its own headers and those of the folders below it
+The layers, lowest first: simd, core, eval, search, threads, then cluster and tools side
+by side, uci. A folder may include its own headers and those of the folders below it
 (ALLOWED); uci may also include tools, since its executable dispatches `flotilla
-datagen` and the other tool commands. The build enforces the
+datagen` and the other tool commands. threads/machine (topology, placement, binding,
+node-local memory) knows nothing of chess: it includes only its own headers. The build enforces the
 same through each library's exported include root (CMakeLists.txt,
 flotilla_export_headers); this check names the offending line. Exit status 1 on any.
 """
@@ -18,7 +19,7 @@ ALLOWED = {
     "eval": {"core", "simd"},
     "search": {"eval", "core", "simd"},
     "threads": {"search", "eval", "core", "simd"},
-    "tools": {"search", "eval", "core", "simd"},
+    "tools": {"threads", "search", "eval", "core", "simd"},
     "cluster": {"threads", "search", "eval", "core", "simd"},
     "uci": {"cluster", "threads", "search", "eval", "core", "simd", "tools"},
 }
@@ -39,6 +40,12 @@ def main():
                 if not match:
                     continue
                 target = match.group(1)
+                in_machine = path.relative_to(root).parts[:2] == ("threads", "machine")
+                if in_machine and not re.match(r'^\s*#\s*include\s+"threads/machine/', line):
+                    print(f"error: {path.relative_to(root)}:{number}: threads/machine includes "
+                          f"{line.strip()}, which is outside it")
+                    errors += 1
+                    continue
                 if target != folder and target in ALLOWED and target not in allowed:
                     print(f"error: {path.relative_to(root)}:{number}: {folder} includes "
                           f"{target} ({line.strip()}), which is not below it")

@@ -10,21 +10,6 @@
 
 namespace flotilla::search {
 
-namespace {
-
-// Lazy SMP diversity: helper `index` skips iterations in blocks of 1 or 2 depths, offset
-// by its index, so the threads are not all on the same depth at once (the skip-block
-// idea of Lazy SMP as published with Stockfish 7-11, in our own form). Depth 1 is never
-// skipped: every thread must finish a first iteration to have a move to vote for.
-bool helper_skips(int index, int depth) {
-    if (index == 0 || depth <= 1) return false;
-    const int size = 1 + (index - 1) / 2 % 2; // 1, 1, 2, 2, 1, 1, ...
-    const int phase = (index - 1) % (2 * size);
-    return (depth + phase) / size % 2 == 1;
-}
-
-} // namespace
-
 SearchInfo Worker::make_info(Value score, Bound bound, const std::vector<Move>& line,
                              int multiPv) const {
     SearchInfo info;
@@ -92,9 +77,9 @@ Move Worker::ponder_move_from_tt(Move best) const {
 }
 
 SearchResult Worker::iterative_deepening(const Position& rootPos, const Limits& searchLimits,
-                                         const Params& searchParams, std::atomic<bool>& stopFlag,
+                                         const Params& searchParams, const SharedSearch& shared,
                                          const InfoCallback& onInfo) {
-    start_search(rootPos, searchLimits, searchParams, stopFlag);
+    start_search(rootPos, searchLimits, searchParams, shared);
     StackEntry* ss = stack + STACK_OFFSET;
     SearchResult result;
     if (rootMoves.empty()) {
@@ -113,7 +98,7 @@ SearchResult Worker::iterative_deepening(const Position& rootPos, const Limits& 
     int stableIterations = 0;
 
     for (rootDepth = 1; rootDepth <= maxDepth; ++rootDepth) {
-        if (helper_skips(threadIndex, rootDepth)) continue;
+        if (schedule && !schedule->searches(rootDepth)) continue;
         seldepth = 0;
         std::vector<RootLine> found = search_lines(ss, allRootMoves, lines, lineCount, onInfo);
         rootMoves = allRootMoves;
@@ -151,7 +136,7 @@ SearchResult Worker::iterative_deepening(const Position& rootPos, const Limits& 
 }
 
 void Worker::start_search(const Position& rootPos, const Limits& searchLimits,
-                          const Params& searchParams, std::atomic<bool>& stopFlag) {
+                          const Params& searchParams, const SharedSearch& shared) {
     pos = rootPos;
     if (network) {
         // Refreshed now, not at the root's first eval: a root whose eval comes from the
@@ -167,7 +152,10 @@ void Worker::start_search(const Position& rootPos, const Limits& searchLimits,
     // done, so that it always has lines to choose from; `go nodes` still applies.
     strengthNodes = params.strength.limited ? strength_node_budget(params.strength.elo) : 0;
     reductions.emplace(params.lateMoveReductions);
-    stop = &stopFlag;
+    stop = &shared.stop;
+    sharedNodes = shared.nodeBudget;
+    ponderhitSignal = shared.ponderhit;
+    schedule = shared.schedule;
     clock = limits.startedAt ? Stopwatch(*limits.startedAt) : Stopwatch();
     planClock = clock;
     pondering = limits.ponder;

@@ -15,6 +15,7 @@
 #include "search/node.h"
 #include "search/params.h"
 #include "search/selectivity/singular_search.h"
+#include "search/shared_search.h"
 #include "search/stack.h"
 #include "search/stats.h"
 #include "search/syzygy.h"
@@ -75,12 +76,18 @@ class Worker {
   public:
     explicit Worker(TranspositionTable& tt);
 
-    // Searches `pos` within `limits` by iterative deepening (root.cpp). Raising `stop`
-    // (shared with the caller and other threads) ends the search within about a
-    // thousand nodes; the worker raises it itself when its own limit is reached.
+    // Searches `pos` within `limits` by iterative deepening (root.cpp), sharing with the
+    // other threads what `shared` names. Raising shared.stop ends the search within about
+    // a thousand nodes; the worker raises it itself when its own limit is reached.
+    SearchResult iterative_deepening(const Position& pos, const Limits& limits,
+                                     const Params& params, const SharedSearch& shared,
+                                     const InfoCallback& onInfo = {});
+    // A search of its own: only the stop flag is shared.
     SearchResult iterative_deepening(const Position& pos, const Limits& limits,
                                      const Params& params, std::atomic<bool>& stop,
-                                     const InfoCallback& onInfo = {});
+                                     const InfoCallback& onInfo = {}) {
+        return iterative_deepening(pos, limits, params, SharedSearch{stop}, onInfo);
+    }
 
     // Forgets all move-ordering statistics (`ucinewgame`).
     void clear_histories();
@@ -90,18 +97,6 @@ class Worker {
     // Only while this worker is idle (its next search would reset it too).
     void reset_nodes() { nodeCount = 0; }
     int seldepth_reached() const { return seldepthSeen.load(std::memory_order_relaxed); }
-    // Lazy SMP: 0 is the main thread; a helper (index > 0) skips some iterations by a
-    // pattern keyed on its index, so the threads spread over different depths.
-    void set_thread_index(int index) { threadIndex = index; }
-    // Lazy SMP `go nodes`: with a counter shared by the threads, the worker adds its
-    // nodes to it in batches of 1024 and stops when the sum reaches limits.nodes, so
-    // the total may overshoot by up to about 2048 nodes per thread. Null (the default,
-    // one thread) keeps the exact per-node check. Only while idle.
-    void share_node_budget(std::atomic<std::uint64_t>* total) { sharedNodes = total; }
-    // `go ponder`: the time plan starts when `ponderhit` becomes true (raised by any
-    // thread); until then the clock is ignored. Null: a ponder search never gets one.
-    // Only while idle.
-    void watch_ponderhit(const std::atomic<bool>* signal) { ponderhitSignal = signal; }
     // The evaluation weights this worker reads (by default the built-in ones). The
     // thread pool hands each worker the copy on its own NUMA node; the object must
     // outlive the worker. Only while idle.
@@ -178,7 +173,7 @@ class Worker {
         std::vector<Move> pv;
     };
     void start_search(const Position& rootPos, const Limits& searchLimits,
-                      const Params& searchParams, std::atomic<bool>& stopFlag);
+                      const Params& searchParams, const SharedSearch& shared);
     std::vector<RootLine> search_lines(StackEntry* ss, const std::vector<Move>& allRootMoves,
                                        const std::vector<RootLine>& previous, int lineCount,
                                        const InfoCallback& onInfo);
@@ -214,9 +209,10 @@ class Worker {
     Stopwatch clock;     // from the `go`: info lines
     Stopwatch planClock; // from the `go`, or from ponderhit: the time plan
     bool pondering = false;
-    const std::atomic<bool>* ponderhitSignal = nullptr;
-    std::atomic<std::uint64_t>* sharedNodes = nullptr;
-    std::atomic<bool>* stop = nullptr;
+    const std::atomic<bool>* ponderhitSignal = nullptr; // from SharedSearch
+    std::atomic<std::uint64_t>* sharedNodes = nullptr;  // from SharedSearch
+    std::atomic<bool>* stop = nullptr;                  // from SharedSearch
+    const IterationSchedule* schedule = nullptr;        // from SharedSearch
     std::vector<Move> rootMoves;
     std::optional<syzygy::RootResult> tbRoot;
     int tbCardinality = 0; // probe positions of at most this many pieces (0: no probes)
@@ -228,7 +224,6 @@ class Worker {
     std::uint64_t strengthRandom = 0;
     std::uint64_t strengthNodes = 0;  // UCI_LimitStrength's node budget, 0: none
     std::atomic<int> seldepthSeen{0}; // max seldepth of completed iterations, for others
-    int threadIndex = 0;
     Stats counters;
     int seldepth = 0;
     Depth rootDepth = 0;

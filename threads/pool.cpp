@@ -1,6 +1,6 @@
 #include "threads/pool.h"
 
-#include "threads/affinity.h"
+#include "threads/machine/affinity.h"
 
 #include <new>
 #include <system_error>
@@ -55,7 +55,6 @@ void PoolThread::loop(search::TranspositionTable& tt, Start start) {
         wake.wait(lock, [&] { return exiting; });
         return;
     }
-    created->set_thread_index(start.index);
     int where = start.numaNode;
     if (start.weights) {
         // The pool builds the copies only with a topology, so start.topology is set.

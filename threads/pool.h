@@ -7,9 +7,9 @@
 #include "eval/nnue/network.h"
 #include "eval/weights.h"
 #include "search/worker.h"
-#include "threads/numa_replicated.h"
-#include "threads/placement.h"
-#include "threads/topology.h"
+#include "threads/machine/numa_replicated.h"
+#include "threads/machine/placement.h"
+#include "threads/machine/topology.h"
 
 #include <condition_variable>
 #include <functional>

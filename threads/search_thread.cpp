@@ -121,10 +121,9 @@ void SearchThread::start(const Position& pos, const search::Limits& goLimits,
     // applies the `go ponder` time plan (soft limit scaled as usual, hard limit) from
     // that moment, as UCI says: the time spent pondering is free.
     ponderhitFlag.store(false, std::memory_order_relaxed);
-    pool[0].worker().watch_ponderhit(&ponderhitFlag);
     searchThreads.store(params.strength.limited ? 1 : pool.size(), std::memory_order_relaxed);
-    for (int i = 0; i < pool.size(); ++i)
-        pool[i].worker().set_thread_index(firstIndex + i * indexStep);
+    schedules.clear();
+    for (int i = 0; i < pool.size(); ++i) schedules.emplace_back(firstIndex + i * indexStep);
     {
         // Rings are only added, never freed, so a reader's pointers stay valid.
         std::lock_guard lock(exportMutex);
@@ -157,8 +156,12 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
     // `go nodes` with helpers: the budget is for the sum over the threads.
     nodesSearched.store(0, std::memory_order_relaxed);
     std::atomic<std::uint64_t>* const sharedNodes = count > 1 ? &nodesSearched : nullptr;
-    for (int i = 1; i < count; ++i) pool[i].worker().share_node_budget(sharedNodes);
-    main.share_node_budget(sharedNodes);
+    // What the threads share; only the main thread follows ponderhit (the helpers stop
+    // when it does).
+    const auto shared = [&](int i) {
+        return search::SharedSearch{stopFlag, sharedNodes, i == 0 ? &ponderhitFlag : nullptr,
+                                    &schedules[std::size_t(i)]};
+    };
     const search::Limits helperLimits = helper_limits(limits);
     search::Params helperParams = params;
     helperParams.multiPv = 1; // only the main thread reports lines
@@ -184,7 +187,7 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
     for (int i = 1; i < count; ++i)
         pool[i].dispatch([&, i](search::Worker& helper) {
             results[std::size_t(i)] =
-                helper.iterative_deepening(pos, helperLimits, helperParams, stopFlag);
+                helper.iterative_deepening(pos, helperLimits, helperParams, shared(i));
         });
 
     // Info lines come from the main thread, with nodes summed and seldepth the
@@ -202,7 +205,7 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
         }
         onInfo(combined);
     };
-    results[0] = main.iterative_deepening(pos, limits, params, stopFlag,
+    results[0] = main.iterative_deepening(pos, limits, params, shared(0),
                                           onInfo ? search::InfoCallback(allThreads)
                                                  : search::InfoCallback());
     stopFlag.store(true, std::memory_order_relaxed);

@@ -7,9 +7,10 @@
 
 #include "search/entry_export.h"
 #include "search/worker.h"
-#include "threads/placement.h"
+#include "threads/helper_schedule.h"
+#include "threads/machine/placement.h"
+#include "threads/machine/topology.h"
 #include "threads/pool.h"
-#include "threads/topology.h"
 
 #include <atomic>
 #include <climits>
@@ -123,6 +124,9 @@ class SearchThread {
     std::atomic<int> searchThreads{1}; // the threads of the current or last search
     Depth exportDepth = 0;
     int firstIndex = 0, indexStep = 1;
+    // Each thread's depth schedule for the current search (thread i: helper number
+    // firstIndex + i * indexStep); made at `go`, read by the workers while they search.
+    std::vector<HelperSchedule> schedules;
     std::mutex exportMutex; // the ring list, against a reader
     std::vector<std::unique_ptr<search::EntryExport>> exportRings;
 };

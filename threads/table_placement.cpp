@@ -1,6 +1,6 @@
 #include "threads/table_placement.h"
 
-#include "threads/affinity.h"
+#include "threads/machine/affinity.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -7,8 +7,8 @@
 #pragma once
 
 #include "search/tt.h"
-#include "threads/placement.h"
-#include "threads/topology.h"
+#include "threads/machine/placement.h"
+#include "threads/machine/topology.h"
 
 #include <cstddef>
 #include <vector>

@@ -1,7 +1,7 @@
-// `scaling`: the thread-scaling benchmark over the bench positions (threads/scaling.h),
+// `scaling`: the thread-scaling benchmark over the bench positions (tools/scaling.h),
 // printed as a table and optionally written as CSV and as an SVG chart.
 #include "search/bench.h"
-#include "threads/scaling_report.h"
+#include "tools/scaling_report.h"
 #include "uci/protocol.h"
 #include "uci/scaling_args.h"
 #include "uci/text.h"
@@ -21,7 +21,7 @@ bool write_file(const std::string& path, const std::string& text, std::string* e
     return false;
 }
 
-std::string progress_line(const threads::ScalingRow& row) {
+std::string progress_line(const tools::ScalingRow& row) {
     char text[160];
     std::snprintf(text, sizeof text,
                   "info string scaling: %d threads: %.0f nps, %.0f nodes/cpu-s, time to depth "
@@ -45,19 +45,19 @@ void Protocol::cmd_scaling(Args args) {
     std::vector<std::string> fens = search::bench_positions();
     if (request->positions > 0 && request->positions < fens.size()) fens.resize(request->positions);
     std::vector<std::string> warnings;
-    const threads::ScalingTable table = threads::run_scaling(
+    const tools::ScalingTable table = tools::run_scaling(
         request->settings, fens, engine.search_params(),
-        [this](const threads::ScalingRow& row) { out.line(progress_line(row)); }, &warnings);
+        [this](const tools::ScalingRow& row) { out.line(progress_line(row)); }, &warnings);
     for (const std::string& w : warnings) out.line("info string scaling: " + w);
-    out.block(threads::scaling_text(table));
+    out.block(tools::scaling_text(table));
 
     if (!request->csvPath.empty()) {
-        if (!write_file(request->csvPath, threads::scaling_csv(table), &message))
+        if (!write_file(request->csvPath, tools::scaling_csv(table), &message))
             return error(message);
         out.line("info string scaling: wrote " + request->csvPath);
     }
     if (!request->svgPath.empty()) {
-        if (!write_file(request->svgPath, threads::line_chart_svg(threads::scaling_chart(table)),
+        if (!write_file(request->svgPath, tools::line_chart_svg(tools::scaling_chart(table)),
                         &message))
             return error(message);
         out.line("info string scaling: wrote " + request->svgPath);

@@ -4,8 +4,8 @@
 #include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
 #include "search/syzygy.h"
-#include "threads/cpu_list.h"
-#include "threads/topology_report.h"
+#include "threads/machine/cpu_list.h"
+#include "threads/machine/topology_report.h"
 #include "uci/engine_options.h"
 #include "uci/text.h"
 
@@ -76,17 +76,15 @@ void Engine::resize_hash(std::int64_t megabytes) {
 }
 
 void Engine::set_threads(int count) {
-    const int previous = threadCount;
-    threadCount = std::min(count, threadCap);
-    searcher->set_threads(threadCount, numaPolicy);
+    const int previous = threads();
+    searcher->set_threads(std::min(count, threadCap), numaPolicy);
     // Built now, so that a refusal is reported here and the previous pool stays.
     const std::string error = searcher->apply_threads();
     if (error.empty()) return;
-    threadCount = searcher->thread_count();
+    const int kept = threads();
     actionError = "Threads " + std::to_string(count) + ": " + error + "; keeping " +
-                  std::to_string(threadCount) + (threadCount == 1 ? " thread" : " threads");
-    if (threadCount != previous)
-        actionError += " (not " + std::to_string(previous) + ": that failed too)";
+                  std::to_string(kept) + (kept == 1 ? " thread" : " threads");
+    if (kept != previous) actionError += " (not " + std::to_string(previous) + ": that failed too)";
 }
 
 void Engine::set_numa_policy(const std::string& text) {
@@ -115,12 +113,10 @@ void Engine::set_numa_policy(const std::string& text) {
     // The same plan (the default at start-up, say): the pool is not built again.
     if (parsed->kind == numaPolicy.kind && parsed->cpus == numaPolicy.cpus) return;
     numaPolicy = *parsed;
-    searcher->set_threads(threadCount, numaPolicy);
-    if (const std::string failed = searcher->apply_threads(); !failed.empty()) {
-        threadCount = searcher->thread_count();
-        actionError = "NumaPolicy: " + failed + "; searching with " + std::to_string(threadCount) +
-                      " threads";
-    }
+    searcher->set_threads(threads(), numaPolicy);
+    if (const std::string failed = searcher->apply_threads(); !failed.empty())
+        actionError =
+            "NumaPolicy: " + failed + "; searching with " + std::to_string(threads()) + " threads";
 }
 
 std::optional<std::string> Engine::topology_report(std::string* error) const {
@@ -129,7 +125,7 @@ std::optional<std::string> Engine::topology_report(std::string* error) const {
         if (error) *error = "hwloc could not read this machine's topology";
         return std::nullopt;
     }
-    return flotilla::topology_report(machine->description(), threadCount, numaPolicyText);
+    return flotilla::topology_report(machine->description(), threads(), numaPolicyText);
 }
 
 void Engine::clear_hash() {
@@ -246,7 +242,7 @@ void Engine::new_game() {
 }
 
 std::vector<std::pair<Move, std::uint64_t>> Engine::perft(int depth, int maxThreads) const {
-    return perft_divide(pos, depth, std::clamp(threadCount, 1, std::max(1, maxThreads)));
+    return perft_divide(pos, depth, std::clamp(threads(), 1, std::max(1, maxThreads)));
 }
 
 } // namespace flotilla::uci

@@ -104,7 +104,8 @@ class Engine {
 
     std::int64_t hash_mb() const { return hashMb; }
     int hash_clear_count() const { return hashClears; }
-    int threads() const { return threadCount; }
+    // The thread count is the search threads' own (stored once, in SearchThread).
+    int threads() const { return searcher->thread_count(); }
     const std::string& numa_policy() const { return numaPolicyText; }
     // The `topology` command's text: the machine and the plan for threads() threads;
     // nothing (and *error) when hwloc could not read the machine.
@@ -126,7 +127,6 @@ class Engine {
     bool printStats = false;
     std::int64_t hashMb = DEFAULT_HASH_MB;
     int hashClears = 0;
-    int threadCount = 1;
     int threadCap = int(MAX_THREADS);
     NumaPolicy numaPolicy;
     std::string numaPolicyText = "auto";

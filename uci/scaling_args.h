@@ -4,7 +4,7 @@
 // Every bad word gives an error message naming it, never a crash.
 #pragma once
 
-#include "threads/scaling.h"
+#include "tools/scaling.h"
 
 #include <cstddef>
 #include <optional>
@@ -15,10 +15,10 @@
 namespace flotilla::uci {
 
 struct ScalingRequest {
-    threads::ScalingSettings settings; // threads empty: 1, 2, 4, ... up to the hardware
-    std::size_t positions = 0;         // the first N bench positions; 0: all
-    std::string csvPath;               // empty: no CSV file
-    std::string svgPath;               // empty: no SVG file
+    tools::ScalingSettings settings; // threads empty: 1, 2, 4, ... up to the hardware
+    std::size_t positions = 0;       // the first N bench positions; 0: all
+    std::string csvPath;             // empty: no CSV file
+    std::string svgPath;             // empty: no SVG file
 };
 
 // Limits on the numbers, so a typo cannot start a week-long run.

@@ -1,4 +1,4 @@
-#include "threads/affinity.h"
+#include "threads/machine/affinity.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "threads/cpu_list.h"
+#include "threads/machine/cpu_list.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "threads/numa_replicated.h"
+#include "threads/machine/numa_replicated.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "threads/placement.h"
+#include "threads/machine/placement.h"
 
 #include "synthetic_machine.h"
 

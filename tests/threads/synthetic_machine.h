@@ -2,8 +2,8 @@
 // NumaPolicy, each reporting a failure to load or parse as a test failure.
 #pragma once
 
-#include "threads/placement.h"
-#include "threads/topology.h"
+#include "threads/machine/placement.h"
+#include "threads/machine/topology.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "threads/topology_report.h"
+#include "threads/machine/topology_report.h"
 
 #include <gtest/gtest.h>
 

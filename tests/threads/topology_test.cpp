@@ -1,4 +1,4 @@
-#include "threads/topology.h"
+#include "threads/machine/topology.h"
 
 #include <gtest/gtest.h>
 #include <sched.h>

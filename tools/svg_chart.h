@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace flotilla::threads {
+namespace flotilla::tools {
 
 struct ChartSeries {
     std::string name;
@@ -27,4 +27,4 @@ struct LineChart {
 // value; text is XML-escaped.
 std::string line_chart_svg(const LineChart& chart);
 
-} // namespace flotilla::threads
+} // namespace flotilla::tools

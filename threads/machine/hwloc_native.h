@@ -1,7 +1,7 @@
 // Private to threads/: the hwloc handle behind Topology, for the .cpp files that bind.
 #pragma once
 
-#include "threads/topology.h"
+#include "threads/machine/topology.h"
 
 #include <hwloc.h>
 

@@ -1,5 +1,5 @@
 // The scaling table's text, CSV and SVG chart for a given table.
-#include "threads/scaling_report.h"
+#include "tools/scaling_report.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <sstream>
 
-using namespace flotilla::threads;
+using namespace flotilla::tools;
 
 namespace {
 

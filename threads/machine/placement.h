@@ -3,7 +3,7 @@
 // so every case is tested on made-up machines.
 #pragma once
 
-#include "threads/topology.h"
+#include "threads/machine/topology.h"
 
 #include <optional>
 #include <string>

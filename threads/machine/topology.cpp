@@ -1,6 +1,6 @@
-#include "threads/topology.h"
+#include "threads/machine/topology.h"
 
-#include "threads/hwloc_native.h"
+#include "threads/machine/hwloc_native.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -1,6 +1,6 @@
-#include "threads/affinity.h"
+#include "threads/machine/affinity.h"
 
-#include "threads/hwloc_native.h"
+#include "threads/machine/hwloc_native.h"
 
 #include <cerrno>
 #include <cstring>

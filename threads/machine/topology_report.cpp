@@ -1,7 +1,7 @@
-#include "threads/topology_report.h"
+#include "threads/machine/topology_report.h"
 
-#include "threads/cpu_list.h"
-#include "threads/placement.h"
+#include "threads/machine/cpu_list.h"
+#include "threads/machine/placement.h"
 
 #include <cstdio>
 #include <set>

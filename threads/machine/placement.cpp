@@ -1,6 +1,6 @@
-#include "threads/placement.h"
+#include "threads/machine/placement.h"
 
-#include "threads/cpu_list.h"
+#include "threads/machine/cpu_list.h"
 
 #include <algorithm>
 #include <cctype>

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "search/params.h"
-#include "threads/placement.h"
+#include "threads/machine/placement.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace flotilla::threads {
+namespace flotilla::tools {
 
 struct ScalingSettings {
     std::vector<int> threads; // thread counts, in the order run; empty: default_thread_counts
@@ -70,4 +70,4 @@ ScalingTable run_scaling(const ScalingSettings& settings, const std::vector<std:
                          const search::Params& params, const ScalingProgress& progress,
                          std::vector<std::string>* warnings);
 
-} // namespace flotilla::threads
+} // namespace flotilla::tools

@@ -1,7 +1,7 @@
 // The text of the `topology` command: the detected machine and the thread plan.
 #pragma once
 
-#include "threads/topology.h"
+#include "threads/machine/topology.h"
 
 #include <string>
 #include <string_view>

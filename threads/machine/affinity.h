@@ -3,7 +3,7 @@
 // an engine that cannot bind still plays, only slower on big machines.
 #pragma once
 
-#include "threads/topology.h"
+#include "threads/machine/topology.h"
 
 #include <cstddef>
 #include <string>

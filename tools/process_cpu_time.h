@@ -3,9 +3,9 @@
 // other programs take part of a core.
 #pragma once
 
-namespace flotilla::threads {
+namespace flotilla::tools {
 
 // Seconds of CPU this process has used so far; 0 when the system cannot tell.
 double process_cpu_seconds();
 
-} // namespace flotilla::threads
+} // namespace flotilla::tools

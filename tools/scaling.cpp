@@ -1,15 +1,15 @@
-#include "threads/scaling.h"
+#include "tools/scaling.h"
 
 #include "core/position.h"
 #include "search/tt.h"
-#include "threads/process_cpu_time.h"
 #include "threads/search_thread.h"
+#include "tools/process_cpu_time.h"
 
 #include <algorithm>
 #include <chrono>
 #include <thread>
 
-namespace flotilla::threads {
+namespace flotilla::tools {
 
 namespace {
 
@@ -21,8 +21,8 @@ struct Measured {
 };
 
 // One search from a cleared table and cleared histories; the clearing is not timed.
-Measured measure(SearchThread& searcher, search::TranspositionTable& tt, const Position& pos,
-                 const search::Limits& limits, const search::Params& params) {
+Measured measure(threads::SearchThread& searcher, search::TranspositionTable& tt,
+                 const Position& pos, const search::Limits& limits, const search::Params& params) {
     tt.clear();
     searcher.clear_histories();
     Measured m;
@@ -86,7 +86,7 @@ ScalingTable run_scaling(const ScalingSettings& settings, const std::vector<std:
     if (!tt.resize(settings.hashMib) && warnings)
         warnings->push_back("could not allocate " + std::to_string(settings.hashMib) +
                             " MiB of hash; using " + std::to_string(tt.size_mib()) + " MiB");
-    SearchThread searcher(tt);
+    threads::SearchThread searcher(tt);
     search::Params single = params;
     single.multiPv = 1; // one best line, as in games: figures do not depend on MultiPV
     search::Limits timed, toDepth;
@@ -120,4 +120,4 @@ ScalingTable run_scaling(const ScalingSettings& settings, const std::vector<std:
     return table;
 }
 
-} // namespace flotilla::threads
+} // namespace flotilla::tools

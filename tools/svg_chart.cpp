@@ -1,10 +1,10 @@
-#include "threads/svg_chart.h"
+#include "tools/svg_chart.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-namespace flotilla::threads {
+namespace flotilla::tools {
 
 namespace {
 
@@ -126,4 +126,4 @@ std::string line_chart_svg(const LineChart& chart) {
     return svg;
 }
 
-} // namespace flotilla::threads
+} // namespace flotilla::tools

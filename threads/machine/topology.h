@@ -67,7 +67,7 @@ class Topology {
     // False for synthetic topologies: binding to them would bind nothing real.
     bool is_this_system() const;
 
-    struct Native; // the hwloc handle, defined in threads/hwloc_native.h
+    struct Native; // the hwloc handle, defined in threads/machine/hwloc_native.h
     const Native& native() const { return *handle; }
 
   private:

@@ -1,12 +1,12 @@
 // The scaling benchmark's table as text (for the console), as CSV and as a chart.
 #pragma once
 
-#include "threads/scaling.h"
-#include "threads/svg_chart.h"
+#include "tools/scaling.h"
+#include "tools/svg_chart.h"
 
 #include <string>
 
-namespace flotilla::threads {
+namespace flotilla::tools {
 
 // A header line naming the settings, then one aligned row per thread count: threads,
 // nps, nps speedup, nodes per CPU-second, its speedup, time to depth, its speedup, TT
@@ -21,4 +21,4 @@ std::string scaling_csv(const ScalingTable& table);
 // (linear) speedup dashed.
 LineChart scaling_chart(const ScalingTable& table);
 
-} // namespace flotilla::threads
+} // namespace flotilla::tools

@@ -3,8 +3,8 @@
 // each evaluation. On a one-node machine this is a single copy.
 #pragma once
 
-#include "threads/affinity.h"
-#include "threads/topology.h"
+#include "threads/machine/affinity.h"
+#include "threads/machine/topology.h"
 
 #include <algorithm>
 #include <memory>

@@ -1,8 +1,8 @@
-#include "threads/process_cpu_time.h"
+#include "tools/process_cpu_time.h"
 
 #include <sys/resource.h>
 
-namespace flotilla::threads {
+namespace flotilla::tools {
 
 double process_cpu_seconds() {
     rusage usage{};
@@ -13,4 +13,4 @@ double process_cpu_seconds() {
     return seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
-} // namespace flotilla::threads
+} // namespace flotilla::tools

@@ -1,10 +1,10 @@
-#include "threads/scaling_report.h"
+#include "tools/scaling_report.h"
 
 #include <cmath>
 #include <cstdio>
 #include <limits>
 
-namespace flotilla::threads {
+namespace flotilla::tools {
 
 namespace {
 
@@ -80,4 +80,4 @@ LineChart scaling_chart(const ScalingTable& table) {
     return chart;
 }
 
-} // namespace flotilla::threads
+} // namespace flotilla::tools

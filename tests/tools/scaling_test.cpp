@@ -1,11 +1,11 @@
 // The scaling benchmark, for real but tiny: two positions, threads 1 and 2, depth 3.
 #include "search/bench.h"
-#include "threads/scaling.h"
+#include "tools/scaling.h"
 
 #include <gtest/gtest.h>
 
 using namespace flotilla;
-using namespace flotilla::threads;
+using namespace flotilla::tools;
 
 TEST(Scaling, DefaultThreadCountsDoubleUpToTheHardware) {
     EXPECT_EQ(default_thread_counts(1), std::vector<int>{1});
