@@ -416,6 +416,46 @@ void Position::make_move(Move m) {
     s.checkers = attackers_to(king_square(them)) & pieces(us);
 }
 
+Key Position::key_after(Move m) const {
+    const StateInfo& s = st();
+    Key key = s.key ^ zobrist::side();
+    if (s.epSquare != SQ_NONE) key ^= zobrist::en_passant(s.epSquare);
+    const Color us = sideToMove, them = ~us;
+    const Square from = m.from(), to = m.to();
+    const Piece pc = board[from];
+    if (m.type() == CASTLING) {
+        const bool kingSide = file_of(to) > file_of(from);
+        const Piece king = make_piece(us, KING), rook = make_piece(us, ROOK);
+        key ^= zobrist::piece_square(king, from) ^
+               zobrist::piece_square(king, castling_king_to(us, kingSide)) ^
+               zobrist::piece_square(rook, to) ^
+               zobrist::piece_square(rook, relative_square(us, kingSide ? SQ_F1 : SQ_D1));
+    } else {
+        const Square capSq = m.type() == EN_PASSANT ? to - pawn_push(us) : to;
+        if (board[capSq] != NO_PIECE) key ^= zobrist::piece_square(board[capSq], capSq);
+        key ^= zobrist::piece_square(pc, from) ^ zobrist::piece_square(pc, to);
+        if (type_of(pc) == PAWN) {
+            if ((int(to) ^ int(from)) == 16 &&
+                (pawn_attacks(us, to - pawn_push(us)) & pieces(them, PAWN)))
+                key ^= zobrist::en_passant(to - pawn_push(us));
+            else if (m.type() == PROMOTION)
+                key ^= zobrist::piece_square(pc, to) ^
+                       zobrist::piece_square(make_piece(us, m.promotion_type()), to);
+        }
+    }
+    if (s.castlingRights && (castlingRightsMask[from] | castlingRightsMask[to]))
+        key ^= zobrist::castling(s.castlingRights) ^
+               zobrist::castling(s.castlingRights &
+                                 ~(castlingRightsMask[from] | castlingRightsMask[to]));
+    return key;
+}
+
+Key Position::key_after_null() const {
+    const StateInfo& s = st();
+    return s.key ^ zobrist::side() ^
+           (s.epSquare != SQ_NONE ? zobrist::en_passant(s.epSquare) : Key(0));
+}
+
 void Position::unmake_move(Move m) {
     sideToMove = ~sideToMove;
     const Color us = sideToMove;

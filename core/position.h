@@ -50,6 +50,11 @@ class Position {
     void unmake_move(Move m);
     void make_null_move();
     void unmake_null_move();
+    // The key make_move(m) or make_null_move() would give, without making the move: the
+    // search prefetches the child's table entry before it changes the board, so that the
+    // memory load overlaps the work of making the move.
+    Key key_after(Move m) const;
+    Key key_after_null() const;
 
     // Safe on any 16-bit value: true when m is a move the generator could produce
     // for the side to move, ignoring only whether it leaves the king in check.

@@ -103,12 +103,12 @@ void Worker::update_pv(int ply, Move m) {
 }
 
 void Worker::make_move(StackEntry* ss, Move m) {
+    tt.prefetch(pos.key_after(m)); // the child probes it first thing
     ss->move = m;
     ss->movedPiece = pos.piece_on(m.from());
     ss->continuation = &histories->continuation.at(ss->movedPiece, m.to());
     if (network) accumulators->push(nnue::changes_of(pos, m)); // lazy: no update yet
     pos.make_move(m);
-    tt.prefetch(pos.key()); // the child probes it first thing
 }
 
 void Worker::unmake_move(Move m) {
@@ -117,6 +117,7 @@ void Worker::unmake_move(Move m) {
 }
 
 void Worker::make_null_move(StackEntry* ss) {
+    tt.prefetch(pos.key_after_null());
     ss->move = Move::null();
     ss->movedPiece = NO_PIECE;
     ss->continuation = &histories->continuation.sentinel();

@@ -1,5 +1,6 @@
-// Incremental hash keys: equal to a full recomputation after every make, and
-// restored exactly (with the whole FEN) after every unmake.
+// Incremental hash keys: equal to a full recomputation after every make, predicted
+// exactly by key_after before it, and restored exactly (with the whole FEN) after
+// every unmake.
 #include "core/movegen.h"
 #include "core/position.h"
 #include "test_positions.h"
@@ -17,6 +18,7 @@ struct Counts {
     std::uint64_t moves = 0;
     std::uint64_t keyMismatches = 0;
     std::uint64_t restoreMismatches = 0;
+    std::uint64_t predictionMismatches = 0;
 };
 
 void check_keys(Position& pos, int depth, Counts& counts) {
@@ -26,7 +28,13 @@ void check_keys(Position& pos, int depth, Counts& counts) {
     const MoveList moves(pos);
     for (Move m : moves) {
         ++counts.moves;
+        const Key predicted = pos.key_after(m);
         pos.make_move(m);
+        if (predicted != pos.key()) {
+            ++counts.predictionMismatches;
+            ADD_FAILURE() << "key_after differs from the key after " << fenBefore << " + "
+                          << pos.move_to_uci(m);
+        }
         if (pos.key() != pos.compute_key()) {
             ++counts.keyMismatches;
             ADD_FAILURE() << "key differs from compute_key() after " << fenBefore << " + "
@@ -74,6 +82,7 @@ TEST(Zobrist, IncrementalKeyMatchesRecomputationOverPerftWalks) {
         EXPECT_GT(counts.moves, 0u);
         EXPECT_EQ(counts.keyMismatches, 0u) << c.fen;
         EXPECT_EQ(counts.restoreMismatches, 0u) << c.fen;
+        EXPECT_EQ(counts.predictionMismatches, 0u) << c.fen;
         EXPECT_EQ(pos.fen(), c.fen);
     }
 }
@@ -82,7 +91,9 @@ TEST(Zobrist, NullMoveFlipsSideAndClearsEnPassant) {
     Position pos;
     ASSERT_TRUE(pos.set_fen(test::EN_PASSANT, false));
     const Key before = pos.key();
+    const Key predicted = pos.key_after_null();
     pos.make_null_move();
+    EXPECT_EQ(pos.key(), predicted);
     EXPECT_EQ(pos.side_to_move(), BLACK);
     EXPECT_EQ(pos.ep_square(), SQ_NONE);
     EXPECT_EQ(pos.key(), pos.compute_key());
