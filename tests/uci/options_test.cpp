@@ -286,3 +286,45 @@ TEST_F(SetOption, EveryTechniqueOptionReachesItsOwnField) {
     });
     EXPECT_EQ(checked, 40); // 26 switches and 14 tunables
 }
+
+// Every tunable at the end of its range (all at min, then all at max, with every switch
+// on) still searches to a legal best move: the ranges are safe to offer, and the
+// sanitizer builds see any table a depth or margin indexes out of bounds.
+TEST_F(SetOption, SearchesWithEveryTunableAtEitherEndOfItsRange) {
+    namespace search = flotilla::search;
+    const char* positions[] = {
+        "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5",
+        "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "position fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    };
+    for (const bool atMax : {false, true}) {
+        int tunables = 0;
+        search::for_each_technique([&](const auto& entry) {
+            send(std::string("setoption name ") + entry.info->option + " value true");
+            for (const auto& tunable : entry.info->tunables) {
+                const int value = atMax ? tunable.max : tunable.min;
+                EXPECT_TRUE(send(std::string("setoption name ") + tunable.option + " value " +
+                                 std::to_string(value))
+                                .empty())
+                    << tunable.option;
+                EXPECT_EQ((engine.search_params().*entry.params).*tunable.field, value)
+                    << tunable.option;
+                ++tunables;
+            }
+        });
+        EXPECT_EQ(tunables, 14);
+        for (const char* position : positions) {
+            send(position);
+            send("go depth 7");
+            engine.wait_search();
+            const std::string text = captured.str();
+            const std::size_t at = text.rfind("bestmove ");
+            ASSERT_NE(at, std::string::npos) << position;
+            const std::string move =
+                text.substr(at + 9, text.find_first_of(" \n", at + 9) - at - 9);
+            EXPECT_NE(engine.position().parse_uci_move(move), flotilla::Move::none())
+                << (atMax ? "max: " : "min: ") << position << " bestmove " << move;
+            EXPECT_FALSE(contains(text, "info string error")) << text;
+        }
+    }
+}
