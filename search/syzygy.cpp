@@ -130,15 +130,20 @@ LoadReport load(const std::string& paths) {
         tb_init(""); // frees the tables; never tb_free(), which frees twice after a re-init
         return report;
     }
-    // Fathom does not say which directories it could read: list them ourselves.
+    // Fathom does not say which directories it could read: list them ourselves. Fathom
+    // reads past its buffer on an empty element ("a::b", "::::"; found by fuzz_uci), so
+    // it gets only the non-empty ones.
+    std::string dirs;
     std::size_t start = 0;
     while (start <= paths.size()) {
         const std::size_t colon = std::min(paths.find(':', start), paths.size());
         const std::string dir = paths.substr(start, colon - start);
-        if (!dir.empty() && !count_files(dir, report)) report.unreadable.push_back(dir);
         start = colon + 1;
+        if (dir.empty()) continue;
+        if (!count_files(dir, report)) report.unreadable.push_back(dir);
+        dirs += (dirs.empty() ? "" : ":") + dir;
     }
-    tb_init(paths.c_str());
+    tb_init(dirs.c_str());
     report.largest = int(TB_LARGEST);
     loadedPieces = report.largest;
     return report;
