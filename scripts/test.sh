@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs every test: the format check, the function-length and layering checks; for each of the presets release, portable and
-# asan, configure + build + ctest; the tsan preset for the threaded layers; the cluster preset
+# asan, configure + build + ctest (portable: the engine, the core and eval tests and a bench
+# signature equal to release's); the tsan preset for the threaded layers; the cluster preset
 # (MPI) with its tests on loopback ranks; then the fuzz preset, each fuzz target for
 # FUZZ_SECONDS.
 # Environment:
@@ -64,13 +65,33 @@ fi
 
 # The extended suites are about correctness of the board, which the optimised builds prove;
 # under the sanitizers they would cost most of CI's time for no new code paths.
+# The portable build differs from release only below the search: magic-bitboard sliders
+# (core) and the scalar network kernels (eval). So it builds the engine and those two test
+# programs (every other program would cost a whole LTO link for code release has tested),
+# and its bench must give release's node count: the whole search on the scalar paths.
 for preset in ${TEST_PRESETS}; do
   section "${preset}: build"
-  scripts/build.sh "${preset}"
+  build_args=()
+  test_args=()
+  if [[ ${preset} == portable ]]; then
+    build_args=(--target flotilla flotilla_core_tests flotilla_eval_tests)
+    test_args=(-E '_NOT_BUILT$|^threads\.')
+  fi
+  scripts/build.sh "${preset}" "${build_args[@]}"
   section "${preset}: test"
   preset_labels=("${label_args[@]}")
   [[ ${preset} == asan ]] && preset_labels=(-LE extended)
-  ctest --preset "${preset}" -j "${jobs}" "${preset_labels[@]}"
+  ctest --preset "${preset}" -j "${jobs}" "${preset_labels[@]}" "${test_args[@]}"
+  if [[ ${preset} == portable && -x build/release/flotilla ]]; then
+    signature() { "$1" bench 2>&1 | grep -E '^Nodes searched  : [0-9]+$'; }
+    release_nodes=$(signature build/release/flotilla)
+    portable_nodes=$(signature build/portable/flotilla)
+    echo "test: bench signature: release '${release_nodes}', portable '${portable_nodes}'"
+    if [[ -z ${release_nodes} || ${release_nodes} != "${portable_nodes}" ]]; then
+      echo "test: error: the portable build's bench differs from release's" >&2
+      exit 1
+    fi
+  fi
 done
 
 # The network's AVX-512BW kernels run only in a build for x86-64-v4: on a CPU that has
