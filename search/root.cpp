@@ -91,7 +91,8 @@ SearchResult Worker::iterative_deepening(const Position& rootPos, const Limits& 
 
     const std::vector<Move> allRootMoves = rootMoves;
     const int lineCount = std::clamp(
-        params.strength.limited ? std::max(params.multiPv, LIMITED_STRENGTH_LINES) : params.multiPv,
+        params.strength.limited ? std::max(params.multiPv, strength_lines(params.strength.elo))
+                                : params.multiPv,
         1, int(allRootMoves.size()));
     std::vector<RootLine> lines; // of the last completed iteration, best first
     const int maxDepth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 8) : MAX_PLY - 8;

@@ -5,24 +5,38 @@
 
 namespace flotilla::search {
 
+// Fitted 2026-12-03 to games against Stockfish 15.1's UCI_LimitStrength at 10 s + 0.1 s
+// (docs/strength.md, "UCI_LimitStrength"): Flotilla at N nodes a move played like
+// Stockfish's level 880 + 85 log2(N). Below 1450 a softmax weakens the smallest budgets.
+const std::array<StrengthAnchor, 3> STRENGTH_ANCHORS{{
+    {StrengthParams::MIN_ELO, 5.53, 20.0},
+    {1450, 6.71, 0.0},
+    {StrengthParams::MAX_ELO, 23.19, 0.0},
+}};
+
 namespace {
 
-double strength_share(int elo) {
+// The two parameters at `elo`, interpolated between its neighbouring anchors.
+StrengthAnchor interpolate(int elo) {
     const int e = std::clamp(elo, StrengthParams::MIN_ELO, StrengthParams::MAX_ELO);
-    return double(e - StrengthParams::MIN_ELO) /
-           double(StrengthParams::MAX_ELO - StrengthParams::MIN_ELO);
+    std::size_t i = 1;
+    while (i + 1 < STRENGTH_ANCHORS.size() && STRENGTH_ANCHORS[i].elo < e) ++i;
+    const StrengthAnchor& lo = STRENGTH_ANCHORS[i - 1];
+    const StrengthAnchor& hi = STRENGTH_ANCHORS[i];
+    const double t = double(e - lo.elo) / double(hi.elo - lo.elo);
+    return {e, lo.log2Nodes + t * (hi.log2Nodes - lo.log2Nodes),
+            lo.temperature + t * (hi.temperature - lo.temperature)};
 }
 
 } // namespace
 
 std::uint64_t strength_node_budget(int elo) {
-    return std::uint64_t(std::llround(std::exp2(9.0 + 13.0 * strength_share(elo))));
+    return std::uint64_t(std::llround(std::exp2(interpolate(elo).log2Nodes)));
 }
 
-double strength_temperature(int elo) {
-    const double weakness = 1.0 - strength_share(elo);
-    return 40.0 * weakness * weakness;
-}
+double strength_temperature(int elo) { return interpolate(elo).temperature; }
+
+int strength_lines(int elo) { return strength_temperature(elo) > 0.0 ? LIMITED_STRENGTH_LINES : 1; }
 
 std::size_t pick_weakened_line(const std::vector<Value>& scores, int elo, std::uint64_t random) {
     if (scores.size() <= 1) return 0;
