@@ -9,7 +9,7 @@ namespace flotilla::search {
 // (docs/strength.md, "UCI_LimitStrength"): Flotilla at N nodes a move played like
 // Stockfish's level 880 + 85 log2(N). Below 1450 a softmax weakens the smallest budgets.
 const std::array<StrengthAnchor, 3> STRENGTH_ANCHORS{{
-    {StrengthParams::MIN_ELO, 5.53, 20.0},
+    {StrengthParams::MIN_ELO, 5.53, 30.0},
     {1450, 6.71, 0.0},
     {StrengthParams::MAX_ELO, 23.19, 0.0},
 }};
