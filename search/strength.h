@@ -2,7 +2,7 @@
 // budget that grows with the Elo asked for; at the bottom of the range, where even the
 // smallest budget plays too well, it also searches several root lines and plays a line
 // other than the best with a probability that falls with its score deficit (a softmax).
-// The anchors below put UCI_Elo on Stockfish 15.1's UCI_Elo scale: each was measured in
+// STRENGTH_ANCHORS put UCI_Elo on Stockfish 15.1's UCI_Elo scale: each was measured in
 // games against Stockfish's own UCI_LimitStrength (docs/strength.md). The idea of a
 // weakened pick among MultiPV lines is Stockfish's "Skill Level"; this code and its
 // numbers are not.
