@@ -26,6 +26,10 @@ bool valid_entry(const search::ExportedEntry& e) {
 
 } // namespace
 
+std::size_t batch_per_peer(const Settings& settings, int peers) {
+    return std::max<std::size_t>(1, settings.entriesPerExchange / std::size_t(std::max(1, peers)));
+}
+
 Cluster::Cluster(TransportFactory make, threads::SearchThread& searcher,
                  search::TranspositionTable& table, Settings settings)
     : searcher(searcher), table(table), config(settings) {
@@ -309,17 +313,18 @@ void Cluster::exchange() {
         searcher.drain_exported(drained, 16 * config.entriesPerExchange);
         skip = failed;
     }
+    const int peers = int(std::count(skip.begin(), skip.end(), false)) - 1;
+    const std::size_t batch = batch_per_peer(config, peers);
     // The deepest entries are the ones worth a message: they cost the most to find.
     const auto keep_deepest = [&](std::vector<search::ExportedEntry>& entries) {
-        if (entries.size() <= config.entriesPerExchange) return;
-        std::nth_element(entries.begin(),
-                         entries.begin() + std::ptrdiff_t(config.entriesPerExchange), entries.end(),
+        if (entries.size() <= batch) return;
+        std::nth_element(entries.begin(), entries.begin() + std::ptrdiff_t(batch), entries.end(),
                          [](const auto& a, const auto& b) { return a.depth > b.depth; });
-        entries.resize(config.entriesPerExchange);
+        entries.resize(batch);
     };
     keep_deepest(drained);
     backlog.resize(std::size_t(rankCount));
-    std::uint64_t messages = 0, bytesSent = 0, entriesSent = 0;
+    std::uint64_t messages = 0, bytesSent = 0, entriesSent = 0, largest = 0;
     for (int peer = 0; peer < rankCount; ++peer) {
         if (peer == myRank || skip[std::size_t(peer)]) continue;
         // One batch in flight per peer, never a queue: a peer still reading the last one
@@ -336,12 +341,14 @@ void Cluster::exchange() {
         ++messages;
         bytesSent += size;
         entriesSent += e.entries.size();
+        largest = std::max<std::uint64_t>(largest, e.entries.size());
     }
     std::lock_guard lock(mutex);
     ++counts.exchanges;
     counts.messagesSent += messages;
     counts.bytesSent += bytesSent;
     counts.entriesSent += entriesSent;
+    counts.largestBatch = std::max(counts.largestBatch, largest);
 }
 
 } // namespace flotilla::cluster

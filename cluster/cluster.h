@@ -33,10 +33,15 @@ struct Settings {
     // Measured at 2 ranks (docs/cluster.md): 2 ms, 1,024 entries from depth 3 reached
     // depth 18 1.20x faster than 1 rank; 5 ms, 256 from depth 6 only 1.07x.
     int exchangeIntervalMs = 2;            // how often a searching rank sends its batch
-    std::size_t entriesPerExchange = 1024; // the deepest this many of the new entries
+    std::size_t entriesPerExchange = 1024; // the most a rank receives a round, all peers together
     Depth exportDepth = 3;                 // stores at least this deep are candidates
     int answerTimeoutMs = 300;             // a follower's result after the stop
 };
+
+// The entries each of `peers` live peers gets per round: a share of entriesPerExchange,
+// so that what a rank receives (and must store) stays the same however many ranks send
+// (at least one entry).
+std::size_t batch_per_peer(const Settings& settings, int peers);
 
 // A rank's part in one search, as the leader saw it.
 struct RankOutcome {
@@ -59,7 +64,8 @@ struct Traffic {
     std::uint64_t messagesReceived = 0, bytesReceived = 0;
     std::uint64_t entriesSent = 0, entriesStored = 0;
     std::uint64_t exchanges = 0;
-    double busySeconds = 0; // the communication thread's CPU time
+    std::uint64_t largestBatch = 0; // the most entries in one message to a peer
+    double busySeconds = 0;         // the communication thread's CPU time
 };
 
 class Cluster {

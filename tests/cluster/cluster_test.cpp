@@ -147,6 +147,42 @@ TEST(Cluster, DeepEntriesOfOneRankReachTheOtherRanksTable) {
     leader.cluster->finish_search(1, found);
 }
 
+TEST(ClusterBatch, EachPeerGetsAShareSoThatWhatARankReceivesStaysTheSame) {
+    const Settings settings{};
+    EXPECT_EQ(batch_per_peer(settings, 1), settings.entriesPerExchange);
+    EXPECT_EQ(batch_per_peer(settings, 3), settings.entriesPerExchange / 3);
+    EXPECT_EQ(batch_per_peer(settings, 255), settings.entriesPerExchange / 255);
+    EXPECT_EQ(batch_per_peer(settings, 100000), 1u); // never nothing
+    EXPECT_EQ(batch_per_peer(settings, 0), settings.entriesPerExchange);
+}
+
+TEST(Cluster, WithThreeRanksEachPeerGetsHalfTheEntries) {
+    Settings settings;
+    settings.entriesPerExchange = 64;
+    LoopbackHub hub(3);
+    Rank leader(hub, 0, settings), searching(hub, 1, settings), other(hub, 2, settings);
+    const Position pos = position(MIDDLEGAME);
+    leader.cluster->begin_search(1);
+    other.cluster->begin_search(1);
+    search::Limits limits;
+    limits.depth = 11;
+    search::SearchResult found;
+    searching.searcher.start(pos, limits, search::Params{}, {},
+                             [&](const search::SearchResult& r) { found = r; });
+    searching.cluster->begin_search(1);
+    searching.searcher.wait();
+    std::this_thread::sleep_for(50ms);
+    searching.cluster->report_result(1, found);
+    other.cluster->report_result(1, found);
+
+    const Traffic sent = searching.cluster->traffic();
+    EXPECT_GT(sent.largestBatch, 0u);
+    EXPECT_LE(sent.largestBatch, settings.entriesPerExchange / 2);
+    EXPECT_GT(leader.cluster->traffic().entriesStored, 0u);
+    EXPECT_GT(other.cluster->traffic().entriesStored, 0u);
+    leader.cluster->finish_search(1, found);
+}
+
 void follow(Rank& rank, const Position& pos) {
     while (const std::optional<Command> c = rank.cluster->next_command()) {
         if (c->text == "go") {
