@@ -476,6 +476,7 @@ void Position::unmake_move(Move m) {
 }
 
 void Position::make_null_move() {
+    const Key key = key_after_null(); // the key the search prefetched
     states.push_back(states.back());
     StateInfo& s = states.back();
     s.checkInfoReady = s.pinInfoReady = false;
@@ -483,11 +484,8 @@ void Position::make_null_move() {
     s.captured = NO_PIECE;
     ++s.rule50;
     s.pliesFromNull = 0;
-    s.key ^= zobrist::side();
-    if (s.epSquare != SQ_NONE) {
-        s.key ^= zobrist::en_passant(s.epSquare);
-        s.epSquare = SQ_NONE;
-    }
+    s.key = key;
+    s.epSquare = SQ_NONE;
     sideToMove = ~sideToMove;
     ++gamePly;
     s.checkers = 0; // null moves are never made in check

@@ -63,8 +63,6 @@ else
   label_args=(-LE extended)
 fi
 
-# The extended suites are about correctness of the board, which the optimised builds prove;
-# under the sanitizers they would cost most of CI's time for no new code paths.
 # The portable build differs from release only below the search: magic-bitboard sliders
 # (core) and the scalar network kernels (eval). So it builds the engine and those two test
 # programs (every other program would cost a whole LTO link for code release has tested),
@@ -80,6 +78,8 @@ for preset in ${TEST_PRESETS}; do
   scripts/build.sh "${preset}" "${build_args[@]}"
   section "${preset}: test"
   preset_labels=("${label_args[@]}")
+  # The extended suites are about correctness of the board, which the optimised builds
+  # prove; under the sanitizers they would cost most of CI's time for no new code paths.
   [[ ${preset} == asan ]] && preset_labels=(-LE extended)
   ctest --preset "${preset}" -j "${jobs}" "${preset_labels[@]}" "${test_args[@]}"
   if [[ ${preset} == portable && -x build/release/flotilla ]]; then
