@@ -118,6 +118,21 @@ TEST(Cluster, FollowersReceiveEveryCommandInOrder) {
         }
 }
 
+// Search `id` to depth 11 on this rank alone (the others only take part), give the
+// exchange a few more intervals, and report the result.
+search::SearchResult search_alone(Rank& rank, const Position& pos, std::uint64_t id) {
+    search::Limits limits;
+    limits.depth = 11;
+    search::SearchResult found;
+    rank.searcher.start(pos, limits, search::Params{}, {},
+                        [&](const search::SearchResult& r) { found = r; });
+    rank.cluster->begin_search(id);
+    rank.searcher.wait();
+    std::this_thread::sleep_for(50ms); // a few more exchange intervals
+    rank.cluster->report_result(id, found);
+    return found;
+}
+
 TEST(Cluster, DeepEntriesOfOneRankReachTheOtherRanksTable) {
     LoopbackHub hub(2);
     Rank leader(hub, 0), follower(hub, 1);
@@ -125,15 +140,7 @@ TEST(Cluster, DeepEntriesOfOneRankReachTheOtherRanksTable) {
     // Both ranks are in search 1; only the follower searches, so whatever the leader's
     // table holds came from the follower.
     leader.cluster->begin_search(1);
-    search::Limits limits;
-    limits.depth = 11;
-    search::SearchResult found;
-    follower.searcher.start(pos, limits, search::Params{}, {},
-                            [&](const search::SearchResult& r) { found = r; });
-    follower.cluster->begin_search(1);
-    follower.searcher.wait();
-    std::this_thread::sleep_for(50ms); // a few more exchange intervals
-    follower.cluster->report_result(1, found);
+    const search::SearchResult found = search_alone(follower, pos, 1);
     ASSERT_GT(found.depth, 6);
 
     EXPECT_GT(follower.cluster->traffic().entriesSent, 0u);
@@ -164,15 +171,7 @@ TEST(Cluster, WithThreeRanksEachPeerGetsHalfTheEntries) {
     const Position pos = position(MIDDLEGAME);
     leader.cluster->begin_search(1);
     other.cluster->begin_search(1);
-    search::Limits limits;
-    limits.depth = 11;
-    search::SearchResult found;
-    searching.searcher.start(pos, limits, search::Params{}, {},
-                             [&](const search::SearchResult& r) { found = r; });
-    searching.cluster->begin_search(1);
-    searching.searcher.wait();
-    std::this_thread::sleep_for(50ms);
-    searching.cluster->report_result(1, found);
+    const search::SearchResult found = search_alone(searching, pos, 1);
     other.cluster->report_result(1, found);
 
     const Traffic sent = searching.cluster->traffic();
