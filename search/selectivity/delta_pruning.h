@@ -9,7 +9,7 @@ namespace flotilla::search {
 
 struct DeltaPruningParams {
     bool enabled = true;
-    int margin = 200;
+    int margin = 206; // SPSA with n6 (docs/search.md); 200 before
 };
 
 inline constexpr Tunable<DeltaPruningParams> DELTA_PRUNING_TUNABLES[] = {
@@ -22,7 +22,7 @@ inline constexpr Technique<DeltaPruningParams> DELTA_PRUNING = {
     .option = "DeltaPruning",
     .unit = "selectivity/delta_pruning.h",
     .source = "seed 001 *Delta Pruning*",
-    .action = "quiescence: skip a non-checking capture when `standPat + gain + 200 ≤ alpha`",
+    .action = "quiescence: skip a non-checking capture when `standPat + gain + 206 ≤ alpha`",
     .tunables = DELTA_PRUNING_TUNABLES,
     .counters = DELTA_PRUNING_COUNTERS,
 };

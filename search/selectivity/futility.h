@@ -10,8 +10,8 @@ namespace flotilla::search {
 struct FutilityParams {
     bool enabled = true;
     Depth maxDepth = 6;
-    int base = 60;
-    int perDepth = 100;
+    int base = 59; // SPSA with n6 (docs/search.md); 60 and 100 before
+    int perDepth = 102;
 };
 
 inline constexpr Tunable<FutilityParams> FUTILITY_TUNABLES[] = {
@@ -26,7 +26,7 @@ inline constexpr Technique<FutilityParams> FUTILITY = {
     .option = "FutilityPruning",
     .unit = "selectivity/futility.h",
     .source = "seed 001 *Futility Pruning* (frontier and extended futility, Heinz)",
-    .action = "depth ≤ 6: skip a quiet non-checking move when `eval + 60 + 100·depth ≤ alpha` "
+    .action = "depth ≤ 6: skip a quiet non-checking move when `eval + 59 + 102·depth ≤ alpha` "
               "(never in check)",
     .tunables = FUTILITY_TUNABLES,
     .counters = FUTILITY_COUNTERS,

@@ -10,9 +10,10 @@ namespace flotilla::search {
 struct LateMovePruningParams {
     bool enabled = true;
     Depth maxDepth = 8;
-    // 8, not 3 (the (3 + depth²) of Stockfish's move-count pruning): here 3 pruned too
-    // much, +70 +/- 31 Elo for 8 at 20k nodes per move (docs/search.md).
-    int base = 8;
+    // 11, not 3 (the (3 + depth²) of Stockfish's move-count pruning): here 3 pruned too
+    // much, +70 +/- 31 Elo for 8 at 20k nodes per move; SPSA with n6 then moved 8 to 11
+    // (docs/search.md).
+    int base = 11;
 };
 
 inline constexpr Tunable<LateMovePruningParams> LATE_MOVE_PRUNING_TUNABLES[] = {
@@ -27,8 +28,9 @@ inline constexpr Technique<LateMovePruningParams> LATE_MOVE_PRUNING = {
     .unit = "selectivity/late_move_pruning.h",
     .source = "seed 001 *Futility Pruning*, move-count based pruning",
     .action = "depth ≤ 8: skip quiet non-checking moves after `(base + depth²)/(improving ? 1 : "
-              "2)` moves, `base` 8 (`LateMovePruningBase`; Stockfish's move-count pruning uses 3, "
-              "which pruned too much here: +70 ± 31 Elo for 8, see below). Applied per move: an "
+              "2)` moves, `base` 11 (`LateMovePruningBase`; Stockfish's move-count pruning uses 3, "
+              "which pruned too much here: +70 ± 31 Elo for 8, see below; SPSA with `n6` moved it "
+              "to 11). Applied per move: an "
               "earlier version skipped all remaining quiets and missed late quiet mates (found by "
               "the mate tests).",
     .tunables = LATE_MOVE_PRUNING_TUNABLES,

@@ -14,7 +14,7 @@ namespace flotilla::search {
 struct ProbCutParams {
     bool enabled = true;
     Depth minDepth = 5;
-    int margin = 200;       // probcutBeta = beta + margin
+    int margin = 198;       // probcutBeta = beta + margin
     Depth reduction = 4;    // the verifying search runs at depth - reduction
     Depth ttDepthSlack = 3; // a TT entry this close to depth that stays below probcutBeta vetoes
 };
@@ -31,7 +31,7 @@ inline constexpr Technique<ProbCutParams> PROBCUT = {
     .unit = "selectivity/probcut.h",
     .source = "Buro 1995 (*ProbCut*, ICCA J. 18(2)); seed 001 *Pruning* overview",
     .action = "non-PV, depth ≥ 5, \\|beta\\| outside the mate range, no TT entry of depth ≥ `depth "
-              "− 3` scoring below `probcutBeta = beta + 200`: each capture (TT move first if "
+              "− 3` scoring below `probcutBeta = beta + 198`: each capture (TT move first if "
               "noisy, then MVV-LVA) with `SEE ≥ probcutBeta − staticEval` gets a null-window "
               "quiescence search against probcutBeta, and when that holds a null-window search at "
               "`depth − 4`; if it holds too, the node returns its score and stores a lower bound "

@@ -13,10 +13,10 @@ namespace flotilla::search {
 struct RazoringParams {
     bool enabled = true;
     Depth maxQsearchDepth = 2;   // razoring by dropping into quiescence
-    int qsearchMarginBase = 250; // margin = base + perDepth * depth
-    int qsearchMarginPerDepth = 200;
+    int qsearchMarginBase = 244; // margin = base + perDepth * depth
+    int qsearchMarginPerDepth = 199;
     Depth limitedDepth = 3;  // Heinz's pre-pre-frontier
-    int limitedMargin = 900; // a queen
+    int limitedMargin = 911; // about a queen (SPSA with n6)
 };
 
 inline constexpr Tunable<RazoringParams> RAZORING_TUNABLES[] = {
@@ -32,9 +32,9 @@ inline constexpr Technique<RazoringParams> RAZORING = {
     .option = "Razoring",
     .unit = "selectivity/razoring.h",
     .source = "seed 000 *Razoring*",
-    .action = "razoring into quiescence: depth ≤ 2, `eval + 250 + 200·depth < alpha` → a "
+    .action = "razoring into quiescence: depth ≤ 2, `eval + 244 + 199·depth < alpha` → a "
               "null-window quiescence search; its fail low is returned. Limited razoring (Heinz): "
-              "depth 3, `eval + 900 ≤ alpha` → one ply less",
+              "depth 3, `eval + 911 ≤ alpha` → one ply less",
     .tunables = RAZORING_TUNABLES,
     .counters = RAZORING_COUNTERS,
 };

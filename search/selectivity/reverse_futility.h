@@ -10,7 +10,7 @@ namespace flotilla::search {
 struct ReverseFutilityParams {
     bool enabled = true;
     Depth maxDepth = 7;
-    int marginPerDepth = 90;
+    int marginPerDepth = 88; // SPSA with n6 (docs/search.md); 90 before
 };
 
 inline constexpr Tunable<ReverseFutilityParams> REVERSE_FUTILITY_TUNABLES[] = {
@@ -24,7 +24,7 @@ inline constexpr Technique<ReverseFutilityParams> REVERSE_FUTILITY = {
     .option = "ReverseFutilityPruning",
     .unit = "selectivity/reverse_futility.h",
     .source = "seed 001 *Reverse Futility Pruning*",
-    .action = "depth ≤ 7: return eval when `eval − 90·(depth − improving) ≥ beta`",
+    .action = "depth ≤ 7: return eval when `eval − 88·(depth − improving) ≥ beta`",
     .tunables = REVERSE_FUTILITY_TUNABLES,
     .counters = REVERSE_FUTILITY_COUNTERS,
 };

@@ -11,7 +11,7 @@ namespace flotilla::search {
 struct SeePruningParams {
     bool enabled = true;
     Depth maxDepth = 7;
-    int quietMarginPerDepth = 60;    // quiets may lose up to 60·depth
+    int quietMarginPerDepth = 59;    // quiets may lose up to 59·depth
     int captureMarginPerDepth2 = 25; // captures may lose up to 25·depth²
 };
 
@@ -27,7 +27,7 @@ inline constexpr Technique<SeePruningParams> SEE_PRUNING = {
     .option = "SeePruning",
     .unit = "selectivity/see_pruning.h",
     .source = "seed 001 *Static Exchange Evaluation*",
-    .action = "depth ≤ 7, not in check, not giving check: skip a quiet with `SEE < −60·depth`, a "
+    .action = "depth ≤ 7, not in check, not giving check: skip a quiet with `SEE < −59·depth`, a "
               "capture with `SEE < −25·depth²`",
     .tunables = SEE_PRUNING_TUNABLES,
     .counters = SEE_PRUNING_COUNTERS,

@@ -11,15 +11,16 @@ TEST(MarginScale, ScalesEveryEvaluationMarginAndNothingElse) {
     const Params base;
     Params p;
     scale_eval_margins(p, 50);
-    EXPECT_EQ(p.reverseFutility.marginPerDepth, base.reverseFutility.marginPerDepth / 2);
-    EXPECT_EQ(p.futility.base, base.futility.base / 2);
-    EXPECT_EQ(p.futility.perDepth, base.futility.perDepth / 2);
-    EXPECT_EQ(p.razoring.qsearchMarginBase, base.razoring.qsearchMarginBase / 2);
-    EXPECT_EQ(p.razoring.qsearchMarginPerDepth, base.razoring.qsearchMarginPerDepth / 2);
-    EXPECT_EQ(p.razoring.limitedMargin, base.razoring.limitedMargin / 2);
-    EXPECT_EQ(p.probCut.margin, base.probCut.margin / 2);
-    EXPECT_EQ(p.deltaPruning.margin, base.deltaPruning.margin / 2);
-    EXPECT_EQ(p.nullMove.evalDivisor, base.nullMove.evalDivisor / 2);
+    const auto half = [](int v) { return (v + 1) / 2; }; // to nearest, halves up
+    EXPECT_EQ(p.reverseFutility.marginPerDepth, half(base.reverseFutility.marginPerDepth));
+    EXPECT_EQ(p.futility.base, half(base.futility.base));
+    EXPECT_EQ(p.futility.perDepth, half(base.futility.perDepth));
+    EXPECT_EQ(p.razoring.qsearchMarginBase, half(base.razoring.qsearchMarginBase));
+    EXPECT_EQ(p.razoring.qsearchMarginPerDepth, half(base.razoring.qsearchMarginPerDepth));
+    EXPECT_EQ(p.razoring.limitedMargin, half(base.razoring.limitedMargin));
+    EXPECT_EQ(p.probCut.margin, half(base.probCut.margin));
+    EXPECT_EQ(p.deltaPruning.margin, half(base.deltaPruning.margin));
+    EXPECT_EQ(p.nullMove.evalDivisor, half(base.nullMove.evalDivisor));
     // Material margins and depths stay.
     EXPECT_EQ(p.seePruning.quietMarginPerDepth, base.seePruning.quietMarginPerDepth);
     EXPECT_EQ(p.seePruning.captureMarginPerDepth2, base.seePruning.captureMarginPerDepth2);
@@ -27,7 +28,7 @@ TEST(MarginScale, ScalesEveryEvaluationMarginAndNothingElse) {
     EXPECT_EQ(p.futility.maxDepth, base.futility.maxDepth);
 
     Params up;
-    scale_eval_margins(up, 125); // rounds to nearest: 90 * 1.25 = 112.5 -> 113
+    scale_eval_margins(up, 125); // rounds to nearest: 59 * 1.25 = 73.75 -> 74
     EXPECT_EQ(up.reverseFutility.marginPerDepth,
               (base.reverseFutility.marginPerDepth * 125 + 50) / 100);
     EXPECT_EQ(up.futility.base, (base.futility.base * 125 + 50) / 100);

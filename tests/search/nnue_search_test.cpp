@@ -30,7 +30,7 @@ TEST(NnueSearch, IncrementalEvaluationsEqualFullRefreshes) {
         worker->use_network(&net);
         worker->verify_network_evals(true);
         Limits limits;
-        limits.depth = 7;
+        limits.depth = 8;
         std::atomic<bool> stop{false};
         const SearchResult result = worker->iterative_deepening(pos, limits, Params{}, stop);
         EXPECT_TRUE(result.bestMove.is_ok()) << c.fen;

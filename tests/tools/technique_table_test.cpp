@@ -35,7 +35,7 @@ TEST(TechniqueTable, OneRowPerTechniqueWithItsSwitchAndCounters) {
     for (char c : table) rows += c == '\n';
     EXPECT_EQ(rows, 2 + 26);
     EXPECT_NE(table.find("| `Razoring` (on) | `selectivity/razoring.h` |"), std::string::npos);
-    EXPECT_NE(table.find("`RazoringMargin` 250 (0 to 2000)"), std::string::npos);
+    EXPECT_NE(table.find("`RazoringMargin` 244 (0 to 2000)"), std::string::npos);
     EXPECT_NE(table.find("| `MultiCut` (**off**) |"), std::string::npos);
     EXPECT_NE(table.find("`SingularSearches`, `SingularExtensions`"), std::string::npos);
 }
