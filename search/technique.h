@@ -31,7 +31,8 @@ template <class P> struct Technique {
     const char* option; // the UCI check option that switches it
     const char* unit;   // its file under search/ (docs table)
     const char* source; // the citation: where the idea comes from
-    const char* action; // what it does, in docs/search.md's words
+    const char* action; // what it does, in docs/search.md's words; `{Option}` is that
+                        // tunable's default (tools/technique_table.h)
     std::span<const Tunable<P>> tunables = {};
     std::span<const Counter> counters = {};
 };

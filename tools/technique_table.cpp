@@ -14,7 +14,8 @@ std::string technique_table() {
         const P defaults{};
         const auto& info = *entry.info;
         t += "| `" + std::string(info.option) + "` (" + (defaults.enabled ? "on" : "**off**") +
-             ") | `" + info.unit + "` | " + info.source + " | " + info.action + " | ";
+             ") | `" + info.unit + "` | " + info.source + " | " + technique_action(info, defaults) +
+             " | ";
         std::string sep;
         for (const auto& tunable : info.tunables) {
             t += sep + "`" + tunable.option + "` " + std::to_string(defaults.*tunable.field) +

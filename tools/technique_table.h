@@ -2,10 +2,36 @@
 // (search::TECHNIQUES) so that the documentation cannot drift from the code.
 #pragma once
 
+#include "search/technique.h"
+
 #include <string>
 #include <string_view>
 
 namespace flotilla::tools {
+
+// A technique's action text with each `{Option}` replaced by that tunable's value in
+// `params`, so that the numbers the docs quote are the defaults in the code. A name that
+// is not one of the technique's own tunables is left as it stands, braces and all.
+template <class P>
+std::string technique_action(const search::Technique<P>& technique, const P& params) {
+    const std::string_view text = technique.action;
+    std::string out;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        const std::size_t open = text.find('{', pos);
+        const std::size_t close = open == std::string_view::npos ? open : text.find('}', open);
+        if (close == std::string_view::npos) break;
+        out += text.substr(pos, open - pos);
+        const std::string_view name = text.substr(open + 1, close - open - 1);
+        std::string value(text.substr(open, close - open + 1));
+        for (const auto& tunable : technique.tunables)
+            if (name == tunable.option) value = std::to_string(params.*tunable.field);
+        out += value;
+        pos = close + 1;
+    }
+    out += text.substr(pos);
+    return out;
+}
 
 // The markdown table: one row per technique with its switch and default, unit, source,
 // action, tunables (default and range) and counters.

@@ -22,7 +22,8 @@ inline constexpr Technique<DeltaPruningParams> DELTA_PRUNING = {
     .option = "DeltaPruning",
     .unit = "selectivity/delta_pruning.h",
     .source = "seed 001 *Delta Pruning*",
-    .action = "quiescence: skip a non-checking capture when `standPat + gain + 206 ≤ alpha`",
+    .action = "quiescence: skip a non-checking capture when `standPat + gain + "
+              "{DeltaPruningMargin} ≤ alpha`",
     .tunables = DELTA_PRUNING_TUNABLES,
     .counters = DELTA_PRUNING_COUNTERS,
 };

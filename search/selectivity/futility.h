@@ -26,8 +26,8 @@ inline constexpr Technique<FutilityParams> FUTILITY = {
     .option = "FutilityPruning",
     .unit = "selectivity/futility.h",
     .source = "seed 001 *Futility Pruning* (frontier and extended futility, Heinz)",
-    .action = "depth ≤ 6: skip a quiet non-checking move when `eval + 59 + 102·depth ≤ alpha` "
-              "(never in check)",
+    .action = "depth ≤ {FutilityMaxDepth}: skip a quiet non-checking move when `eval + "
+              "{FutilityMargin} + {FutilityMarginPerDepth}·depth ≤ alpha` (never in check)",
     .tunables = FUTILITY_TUNABLES,
     .counters = FUTILITY_COUNTERS,
 };

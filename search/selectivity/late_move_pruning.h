@@ -27,12 +27,12 @@ inline constexpr Technique<LateMovePruningParams> LATE_MOVE_PRUNING = {
     .option = "LateMovePruning",
     .unit = "selectivity/late_move_pruning.h",
     .source = "seed 001 *Futility Pruning*, move-count based pruning",
-    .action = "depth ≤ 8: skip quiet non-checking moves after `(base + depth²)/(improving ? 1 : "
-              "2)` moves, `base` 11 (`LateMovePruningBase`; Stockfish's move-count pruning uses 3, "
-              "which pruned too much here: +70 ± 31 Elo for 8, see below; SPSA with `n6` moved it "
-              "to 11). Applied per move: an "
-              "earlier version skipped all remaining quiets and missed late quiet mates (found by "
-              "the mate tests).",
+    .action = "depth ≤ {LateMovePruningMaxDepth}: skip quiet non-checking moves after `(base + "
+              "depth²)/(improving ? 1 : 2)` moves, `base` {LateMovePruningBase} "
+              "(`LateMovePruningBase`; Stockfish's move-count pruning uses 3, which pruned too "
+              "much here: +70 ± 31 Elo for 8, see below; SPSA with `n6` moved it from 8 to 11). "
+              "Applied per move: an earlier version skipped all remaining quiets and missed late "
+              "quiet mates (found by the mate tests).",
     .tunables = LATE_MOVE_PRUNING_TUNABLES,
     .counters = LATE_MOVE_PRUNING_COUNTERS,
 };

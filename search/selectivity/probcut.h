@@ -30,12 +30,13 @@ inline constexpr Technique<ProbCutParams> PROBCUT = {
     .option = "ProbCut",
     .unit = "selectivity/probcut.h",
     .source = "Buro 1995 (*ProbCut*, ICCA J. 18(2)); seed 001 *Pruning* overview",
-    .action = "non-PV, depth ≥ 5, \\|beta\\| outside the mate range, no TT entry of depth ≥ `depth "
-              "− 3` scoring below `probcutBeta = beta + 198`: each capture (TT move first if "
-              "noisy, then MVV-LVA) with `SEE ≥ probcutBeta − staticEval` gets a null-window "
-              "quiescence search against probcutBeta, and when that holds a null-window search at "
-              "`depth − 4`; if it holds too, the node returns its score and stores a lower bound "
-              "of depth `depth − 3` with that move",
+    .action =
+        "non-PV, depth ≥ 5, \\|beta\\| outside the mate range, no TT entry of depth ≥ `depth "
+        "− 3` scoring below `probcutBeta = beta + {ProbCutMargin}`: each capture (TT move first if "
+        "noisy, then MVV-LVA) with `SEE ≥ probcutBeta − staticEval` gets a null-window "
+        "quiescence search against probcutBeta, and when that holds a null-window search at "
+        "`depth − 4`; if it holds too, the node returns its score and stores a lower bound "
+        "of depth `depth − 3` with that move",
     .tunables = PROBCUT_TUNABLES,
     .counters = PROBCUT_COUNTERS,
 };

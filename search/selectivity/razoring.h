@@ -32,9 +32,10 @@ inline constexpr Technique<RazoringParams> RAZORING = {
     .option = "Razoring",
     .unit = "selectivity/razoring.h",
     .source = "seed 000 *Razoring*",
-    .action = "razoring into quiescence: depth ≤ 2, `eval + 244 + 199·depth < alpha` → a "
-              "null-window quiescence search; its fail low is returned. Limited razoring (Heinz): "
-              "depth 3, `eval + 911 ≤ alpha` → one ply less",
+    .action = "razoring into quiescence: depth ≤ 2, `eval + {RazoringMargin} + "
+              "{RazoringMarginPerDepth}·depth < alpha` → a null-window quiescence search; its fail "
+              "low is returned. Limited razoring (Heinz): depth 3, `eval + {LimitedRazoringMargin} "
+              "≤ alpha` → one ply less",
     .tunables = RAZORING_TUNABLES,
     .counters = RAZORING_COUNTERS,
 };

@@ -24,7 +24,8 @@ inline constexpr Technique<ReverseFutilityParams> REVERSE_FUTILITY = {
     .option = "ReverseFutilityPruning",
     .unit = "selectivity/reverse_futility.h",
     .source = "seed 001 *Reverse Futility Pruning*",
-    .action = "depth ≤ 7: return eval when `eval − 88·(depth − improving) ≥ beta`",
+    .action = "depth ≤ {ReverseFutilityMaxDepth}: return eval when `eval − "
+              "{ReverseFutilityMargin}·(depth − improving) ≥ beta`",
     .tunables = REVERSE_FUTILITY_TUNABLES,
     .counters = REVERSE_FUTILITY_COUNTERS,
 };

@@ -27,8 +27,9 @@ inline constexpr Technique<SeePruningParams> SEE_PRUNING = {
     .option = "SeePruning",
     .unit = "selectivity/see_pruning.h",
     .source = "seed 001 *Static Exchange Evaluation*",
-    .action = "depth ≤ 7, not in check, not giving check: skip a quiet with `SEE < −59·depth`, a "
-              "capture with `SEE < −25·depth²`",
+    .action = "depth ≤ 7, not in check, not giving check: skip a quiet with `SEE < "
+              "−{SeePruningQuietMargin}·depth`, a capture with `SEE < "
+              "−{SeePruningCaptureMargin}·depth²`",
     .tunables = SEE_PRUNING_TUNABLES,
     .counters = SEE_PRUNING_COUNTERS,
 };

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <set>
 #include <string>
+#include <type_traits>
 
 namespace flotilla::tools {
 namespace {
@@ -56,6 +57,30 @@ TEST(TechniqueTable, EveryDescriptionIsComplete) {
         }
     });
     EXPECT_EQ(names.size(), 40u);
+}
+
+TEST(TechniqueTable, ActionsQuoteTheParamsTheyAreGiven) {
+    search::FutilityParams p;
+    p.base = 1234;
+    p.perDepth = 567;
+    const std::string action = technique_action(search::FUTILITY, p);
+    EXPECT_NE(action.find("`eval + 1234 + 567·depth ≤ alpha`"), std::string::npos) << action;
+    const search::Technique<search::FutilityParams> odd = {
+        .option = "Odd",
+        .unit = "selectivity/futility.h",
+        .source = "test",
+        .action = "{FutilityMargin}, {NotATunable} and {FutilityMargin",
+        .tunables = search::FUTILITY_TUNABLES,
+    };
+    EXPECT_EQ(technique_action(odd, p), "1234, {NotATunable} and {FutilityMargin");
+}
+
+TEST(TechniqueTable, EveryPlaceholderNamesOneOfItsOwnTunables) {
+    search::for_each_technique([&](const auto& entry) {
+        using P = typename std::remove_cvref_t<decltype(*entry.info)>::Params;
+        const std::string action = technique_action(*entry.info, P{});
+        EXPECT_EQ(action.find_first_of("{}"), std::string::npos) << action;
+    });
 }
 
 TEST(TechniqueTable, MarkersMissingGiveNoTable) {
