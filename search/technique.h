@@ -18,6 +18,14 @@ template <class P> struct Tunable {
     int min, max;       // the option's range
 };
 
+// One fixed number of a technique (not a UCI option) that its action text quotes as
+// `{name}`, so that the docs show the value the code uses.
+template <class P> struct Constant {
+    const char* name; // the placeholder, the field's own name
+    int P::*field;    // the number in the technique's params struct
+    int scale = 1;    // a power of ten; printed as field / scale (100: 75 prints as 0.75)
+};
+
 // One counter of the SearchStats line.
 struct Counter {
     const char* name;            // as printed by SearchStats
@@ -32,7 +40,8 @@ template <class P> struct Technique {
     const char* unit;   // its file under search/ (docs table)
     const char* source; // the citation: where the idea comes from
     const char* action; // what it does, in docs/search.md's words; `{Option}` is that
-                        // tunable's default (tools/technique_table.h)
+                        // tunable's default, `{name}` that constant's (tools/technique_table.h)
+    std::span<const Constant<P>> constants = {};
     std::span<const Tunable<P>> tunables = {};
     std::span<const Counter> counters = {};
 };

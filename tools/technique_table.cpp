@@ -6,6 +6,17 @@
 
 namespace flotilla::tools {
 
+std::string scaled_number(int value, int scale) {
+    if (scale <= 1) return std::to_string(value);
+    const long long v = value, whole = v / scale, rest = v % scale < 0 ? -(v % scale) : v % scale;
+    std::string out = (v < 0 && whole == 0 ? "-" : "") + std::to_string(whole);
+    if (rest == 0) return out;
+    std::string frac = std::to_string(rest);
+    for (int s = scale / 10; s > rest && s > 1; s /= 10) frac.insert(0, "0");
+    while (frac.back() == '0') frac.pop_back();
+    return out + "." + frac;
+}
+
 std::string technique_table() {
     std::string t = "| switch (default) | unit | source | what it does | tunables: default "
                     "(range) | counters |\n| --- | --- | --- | --- | --- | --- |\n";

@@ -9,9 +9,13 @@
 
 namespace flotilla::tools {
 
+// `value / scale` in decimal, trailing zeros dropped: (75, 100) is "0.75", (200, 100) "2".
+std::string scaled_number(int value, int scale);
+
 // A technique's action text with each `{Option}` replaced by that tunable's value in
-// `params`, so that the numbers the docs quote are the defaults in the code. A name that
-// is not one of the technique's own tunables is left as it stands, braces and all.
+// `params`, and each `{name}` by that constant's, so that the numbers the docs quote are
+// the defaults in the code. A name that is neither one of the technique's own tunables
+// nor one of its constants is left as it stands, braces and all.
 template <class P>
 std::string technique_action(const search::Technique<P>& technique, const P& params) {
     const std::string_view text = technique.action;
@@ -26,6 +30,9 @@ std::string technique_action(const search::Technique<P>& technique, const P& par
         std::string value(text.substr(open, close - open + 1));
         for (const auto& tunable : technique.tunables)
             if (name == tunable.option) value = std::to_string(params.*tunable.field);
+        for (const auto& constant : technique.constants)
+            if (name == constant.name)
+                value = scaled_number(params.*constant.field, constant.scale);
         out += value;
         pos = close + 1;
     }

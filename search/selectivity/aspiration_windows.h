@@ -14,14 +14,19 @@ struct AspirationParams {
     int initialDelta = 20;
 };
 
+inline constexpr Constant<AspirationParams> ASPIRATION_CONSTANTS[] = {
+    {"minDepth", &AspirationParams::minDepth},
+    {"initialDelta", &AspirationParams::initialDelta},
+};
 inline constexpr Technique<AspirationParams> ASPIRATION_WINDOWS = {
     .option = "AspirationWindows",
     .unit = "selectivity/aspiration_windows.h",
     .source = "chessprogramming wiki *Aspiration Windows*; not in the seeds",
     .action =
-        "from depth 4 (`minDepth`), the root searches a window of ±20 cp (`initialDelta`) around "
+        "from depth {minDepth}, the root searches a window of ±{initialDelta} cp around "
         "the previous iteration's score; on a fail low the lower side drops (and beta moves to the "
         "middle), on a fail high the upper side rises; the step grows by half plus 5 cp each time",
+    .constants = ASPIRATION_CONSTANTS,
 };
 
 } // namespace flotilla::search

@@ -22,12 +22,17 @@ struct FailHighReductionParams {
 inline constexpr Counter FAIL_HIGH_REDUCTIONS_COUNTERS[] = {
     {"FailHighReductions", &Stats::failHighReductions},
 };
+inline constexpr Constant<FailHighReductionParams> FAIL_HIGH_REDUCTIONS_CONSTANTS[] = {
+    {"minDepth", &FailHighReductionParams::minDepth},
+};
 inline constexpr Technique<FailHighReductionParams> FAIL_HIGH_REDUCTIONS = {
     .option = "FailHighReductions",
     .unit = "selectivity/fail_high_reductions.h",
     .source = "seed 001 *Fail-High Reductions* (Feldmann)",
-    .action = "non-PV, depth ≥ 4: one ply less when `eval − threat ≥ beta`; the threat is the most "
+    .action = "non-PV, depth ≥ {minDepth}: one ply less when `eval − threat ≥ beta`; the threat is "
+              "the most "
               "valuable piece of the side to move attacked by an enemy pawn",
+    .constants = FAIL_HIGH_REDUCTIONS_CONSTANTS,
     .counters = FAIL_HIGH_REDUCTIONS_COUNTERS,
 };
 

@@ -16,12 +16,17 @@ struct HistoryLeafPruningParams {
 inline constexpr Counter HISTORY_LEAF_PRUNING_COUNTERS[] = {
     {"HistoryLeafPruning", &Stats::historyLeafPruned},
 };
+inline constexpr Constant<HistoryLeafPruningParams> HISTORY_LEAF_PRUNING_CONSTANTS[] = {
+    {"maxDepth", &HistoryLeafPruningParams::maxDepth},
+    {"thresholdPerDepth", &HistoryLeafPruningParams::thresholdPerDepth},
+};
 inline constexpr Technique<HistoryLeafPruningParams> HISTORY_LEAF_PRUNING = {
     .option = "HistoryLeafPruning",
     .unit = "selectivity/history_leaf_pruning.h",
     .source = "seed 001 *History Leaf Pruning* (Winands et al.)",
-    .action = "depth ≤ 2: skip a quiet non-checking move whose history (butterfly + two "
-              "continuation) is below `−1000·depth`",
+    .action = "depth ≤ {maxDepth}: skip a quiet non-checking move whose history (butterfly + two "
+              "continuation) is below `{thresholdPerDepth}·depth`",
+    .constants = HISTORY_LEAF_PRUNING_CONSTANTS,
     .counters = HISTORY_LEAF_PRUNING_COUNTERS,
 };
 

@@ -17,11 +17,16 @@ struct InternalIterativeReductionParams {
 inline constexpr Counter INTERNAL_ITERATIVE_REDUCTIONS_COUNTERS[] = {
     {"InternalIterativeReductions", &Stats::internalIterativeReductions},
 };
+inline constexpr Constant<InternalIterativeReductionParams>
+    INTERNAL_ITERATIVE_REDUCTIONS_CONSTANTS[] = {
+        {"minDepth", &InternalIterativeReductionParams::minDepth},
+};
 inline constexpr Technique<InternalIterativeReductionParams> INTERNAL_ITERATIVE_REDUCTIONS = {
     .option = "InternalIterativeReductions",
     .unit = "selectivity/internal_iterative_reductions.h",
     .source = "Ed Schröder (Rebel, 2020; CCC \"An alternative to IID\"); not in the seeds",
-    .action = "depth ≥ 4 without a TT move: one ply less",
+    .action = "depth ≥ {minDepth} without a TT move: one ply less",
+    .constants = INTERNAL_ITERATIVE_REDUCTIONS_CONSTANTS,
     .counters = INTERNAL_ITERATIVE_REDUCTIONS_COUNTERS,
 };
 

@@ -23,14 +23,24 @@ inline constexpr Counter LATE_MOVE_REDUCTIONS_COUNTERS[] = {
     {"LateMoveReductions", &Stats::lateMoveReductions},
     {"LateMoveReductionResearches", &Stats::lateMoveResearches},
 };
+inline constexpr Constant<LateMoveReductionParams> LATE_MOVE_REDUCTIONS_CONSTANTS[] = {
+    {"minDepth", &LateMoveReductionParams::minDepth},
+    {"basePercent", &LateMoveReductionParams::basePercent, 100},
+    {"divisorPercent", &LateMoveReductionParams::divisorPercent, 100},
+    {"historyDivisor", &LateMoveReductionParams::historyDivisor},
+};
 inline constexpr Technique<LateMoveReductionParams> LATE_MOVE_REDUCTIONS = {
     .option = "LateMoveReductions",
     .unit = "selectivity/late_move_reductions.h",
     .source = "seed 001 *Late Move Reductions*",
-    .action = "quiet moves after the first (two at PV nodes), depth ≥ 3: `r = 0.75 + "
-              "ln(depth)·ln(move)/2.25`, −1 at PV nodes, −1 for killers, +1 at expected cut nodes, "
-              "+1 when not improving, −history/8192; re-search at full depth when the reduced "
-              "search beats alpha",
+    .action =
+        "quiet moves after the first (two at PV nodes), depth ≥ {minDepth}: `r = {basePercent} + "
+        "ln(depth)·ln(move)/{divisorPercent}`, −1 at PV nodes, −1 for killers, +1 at expected cut "
+        "nodes, "
+        "+1 when not improving, −history/{historyDivisor}; re-search at full depth when the "
+        "reduced "
+        "search beats alpha",
+    .constants = LATE_MOVE_REDUCTIONS_CONSTANTS,
     .counters = LATE_MOVE_REDUCTIONS_COUNTERS,
 };
 

@@ -23,6 +23,12 @@ inline constexpr Counter MULTI_CUT_COUNTERS[] = {
     {"MultiCutTried", &Stats::multiCutTried},
     {"MultiCutCutoffs", &Stats::multiCutCutoffs},
 };
+inline constexpr Constant<MultiCutParams> MULTI_CUT_CONSTANTS[] = {
+    {"minDepth", &MultiCutParams::minDepth},
+    {"moves", &MultiCutParams::moves},
+    {"cutoffs", &MultiCutParams::cutoffs},
+    {"reduction", &MultiCutParams::reduction},
+};
 inline constexpr Technique<MultiCutParams> MULTI_CUT = {
     .option = "MultiCut",
     .unit = "selectivity/multi_cut.h",
@@ -30,8 +36,11 @@ inline constexpr Technique<MultiCutParams> MULTI_CUT = {
         "Björnsson & Marsland 2001 (*Multi-cut alpha-beta pruning*, TCS 252); seed 001 *Multi-Cut*",
     .action =
         "**default off** (it grows the bench tree, below): at expected cut-nodes, non-PV, depth ≥ "
-        "8: the first M = 6 moves (main move order) with a null window at `depth − 1 − 3`; C = 3 "
+        "{minDepth}: the first M = {moves} moves (main move order) with a null window at `depth − "
+        "1 − "
+        "{reduction}`; C = {cutoffs} "
         "fail-highs return beta (the paper's hard bound); it stops early once C is out of reach",
+    .constants = MULTI_CUT_CONSTANTS,
     .counters = MULTI_CUT_COUNTERS,
 };
 

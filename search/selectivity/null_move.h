@@ -25,15 +25,25 @@ inline constexpr Counter NULL_MOVE_COUNTERS[] = {
     {"NullMoveTried", &Stats::nullMoveTried},
     {"NullMoveCutoffs", &Stats::nullMoveCutoffs},
 };
+inline constexpr Constant<NullMoveParams> NULL_MOVE_CONSTANTS[] = {
+    {"minDepth", &NullMoveParams::minDepth},
+    {"baseReduction", &NullMoveParams::baseReduction},
+    {"depthDivisor", &NullMoveParams::depthDivisor},
+    {"evalDivisor", &NullMoveParams::evalDivisor},
+    {"maxEvalReduction", &NullMoveParams::maxEvalReduction},
+};
 inline constexpr Technique<NullMoveParams> NULL_MOVE = {
     .option = "NullMovePruning",
     .unit = "selectivity/null_move.h",
     .source = "seed 001 *Null Move Pruning*; seed 003 (zugzwang); R grows with depth and with eval "
               "− beta as in Stockfish, not Heinz's adaptive R (3 or 2 by depth)",
-    .action = "at non-PV nodes with eval ≥ beta and depth ≥ 3: pass, search `depth − R` with `R = "
-              "3 + depth/4 + min((eval − beta)/200, 3)`; cut if it still fails high (a mate found "
+    .action = "at non-PV nodes with eval ≥ beta and depth ≥ {minDepth}: pass, search `depth − R` "
+              "with `R = "
+              "{baseReduction} + depth/{depthDivisor} + min((eval − beta)/{evalDivisor}, "
+              "{maxEvalReduction})`; cut if it still fails high (a mate found "
               "by passing returns beta). Never in check, never without non-pawn material for the "
               "side to move (zugzwang), never right after a null move, never with mate-range beta.",
+    .constants = NULL_MOVE_CONSTANTS,
     .counters = NULL_MOVE_COUNTERS,
 };
 

@@ -19,13 +19,19 @@ struct NullMoveReductionParams {
 inline constexpr Counter NULL_MOVE_REDUCTIONS_COUNTERS[] = {
     {"NullMoveReductions", &Stats::nullMoveReductions},
 };
+inline constexpr Constant<NullMoveReductionParams> NULL_MOVE_REDUCTIONS_CONSTANTS[] = {
+    {"minDepth", &NullMoveReductionParams::minDepth},
+    {"reduction", &NullMoveReductionParams::reduction},
+};
 inline constexpr Technique<NullMoveReductionParams> NULL_MOVE_REDUCTIONS = {
     .option = "NullMoveReductions",
     .unit = "selectivity/null_move_reductions.h",
     .source = "seed 001 *Null Move Reductions*",
-    .action = "**default off**: at depth ≥ 8 a null-move fail-high reduces the depth by 4 instead "
+    .action = "**default off**: at depth ≥ {minDepth} a null-move fail-high reduces the depth by "
+              "{reduction} instead "
               "of cutting; it replaces null-move cutoffs (and their verification) at high depth, "
               "so it conflicts with null move pruning",
+    .constants = NULL_MOVE_REDUCTIONS_CONSTANTS,
     .counters = NULL_MOVE_REDUCTIONS_COUNTERS,
 };
 

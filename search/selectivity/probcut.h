@@ -26,17 +26,24 @@ inline constexpr Counter PROBCUT_COUNTERS[] = {
     {"ProbCutTried", &Stats::probCutTried},
     {"ProbCutCutoffs", &Stats::probCutCutoffs},
 };
+inline constexpr Constant<ProbCutParams> PROBCUT_CONSTANTS[] = {
+    {"minDepth", &ProbCutParams::minDepth},
+    {"ttDepthSlack", &ProbCutParams::ttDepthSlack},
+    {"reduction", &ProbCutParams::reduction},
+};
 inline constexpr Technique<ProbCutParams> PROBCUT = {
     .option = "ProbCut",
     .unit = "selectivity/probcut.h",
     .source = "Buro 1995 (*ProbCut*, ICCA J. 18(2)); seed 001 *Pruning* overview",
     .action =
-        "non-PV, depth ≥ 5, \\|beta\\| outside the mate range, no TT entry of depth ≥ `depth "
-        "− 3` scoring below `probcutBeta = beta + {ProbCutMargin}`: each capture (TT move first if "
+        "non-PV, depth ≥ {minDepth}, \\|beta\\| outside the mate range, no TT entry of depth ≥ "
+        "`depth − {ttDepthSlack}` scoring below `probcutBeta = beta + {ProbCutMargin}`: each "
+        "capture (TT move first if "
         "noisy, then MVV-LVA) with `SEE ≥ probcutBeta − staticEval` gets a null-window "
         "quiescence search against probcutBeta, and when that holds a null-window search at "
-        "`depth − 4`; if it holds too, the node returns its score and stores a lower bound "
-        "of depth `depth − 3` with that move",
+        "`depth − {reduction}`; if it holds too, the node returns its score and stores a lower "
+        "bound of depth `depth − {reduction} + 1` with that move",
+    .constants = PROBCUT_CONSTANTS,
     .tunables = PROBCUT_TUNABLES,
     .counters = PROBCUT_COUNTERS,
 };

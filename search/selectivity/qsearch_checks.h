@@ -17,6 +17,9 @@ struct QsearchChecksParams {
 inline constexpr Counter QSEARCH_CHECKS_COUNTERS[] = {
     {"QSearchChecks", &Stats::qsearchChecks},
 };
+inline constexpr Constant<QsearchChecksParams> QSEARCH_CHECKS_CONSTANTS[] = {
+    {"seeThreshold", &QsearchChecksParams::seeThreshold},
+};
 inline constexpr Technique<QsearchChecksParams> QSEARCH_CHECKS = {
     .option = "QSearchChecks",
     .unit = "selectivity/qsearch_checks.h",
@@ -24,10 +27,12 @@ inline constexpr Technique<QsearchChecksParams> QSEARCH_CHECKS = {
     .action =
         "at the first quiescence ply only (qsearch depth 0; each quiescence ply below is depth −1, "
         "−2, ...), not in check: after the captures the move picker's `QsearchChecks` stage gives "
-        "the quiet moves that give check (`Position::gives_check`), searched when `SEE ≥ 0`; the "
+        "the quiet moves that give check (`Position::gives_check`), searched when `SEE ≥ "
+        "{seeThreshold}`; the "
         "checked side answers with all evasions at depth −1, and no checks follow. TT entries of "
         "quiescence nodes carry depth 0 (with checks) or −1 (without), and a node with checks "
         "takes a cutoff only from depth ≥ 0",
+    .constants = QSEARCH_CHECKS_CONSTANTS,
     .counters = QSEARCH_CHECKS_COUNTERS,
 };
 

@@ -15,11 +15,15 @@ struct QsearchSeePruningParams {
 inline constexpr Counter QSEARCH_SEE_PRUNING_COUNTERS[] = {
     {"QsearchSeePruning", &Stats::qsearchSeePruned},
 };
+inline constexpr Constant<QsearchSeePruningParams> QSEARCH_SEE_PRUNING_CONSTANTS[] = {
+    {"threshold", &QsearchSeePruningParams::threshold},
+};
 inline constexpr Technique<QsearchSeePruningParams> QSEARCH_SEE_PRUNING = {
     .option = "QsearchSeePruning",
     .unit = "selectivity/qsearch_see_pruning.h",
     .source = "seed 001 *Quiescence Search*",
-    .action = "quiescence: skip captures with SEE < 0",
+    .action = "quiescence: skip captures with SEE < {threshold}",
+    .constants = QSEARCH_SEE_PRUNING_CONSTANTS,
     .counters = QSEARCH_SEE_PRUNING_COUNTERS,
 };
 

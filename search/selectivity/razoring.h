@@ -28,14 +28,20 @@ inline constexpr Counter RAZORING_COUNTERS[] = {
     {"RazoringCutoffs", &Stats::razoringCutoffs},
     {"LimitedRazoringReductions", &Stats::limitedRazoringReductions},
 };
+inline constexpr Constant<RazoringParams> RAZORING_CONSTANTS[] = {
+    {"maxQsearchDepth", &RazoringParams::maxQsearchDepth},
+    {"limitedDepth", &RazoringParams::limitedDepth},
+};
 inline constexpr Technique<RazoringParams> RAZORING = {
     .option = "Razoring",
     .unit = "selectivity/razoring.h",
     .source = "seed 000 *Razoring*",
-    .action = "razoring into quiescence: depth ≤ 2, `eval + {RazoringMargin} + "
+    .action = "razoring into quiescence: depth ≤ {maxQsearchDepth}, `eval + {RazoringMargin} + "
               "{RazoringMarginPerDepth}·depth < alpha` → a null-window quiescence search; its fail "
-              "low is returned. Limited razoring (Heinz): depth 3, `eval + {LimitedRazoringMargin} "
+              "low is returned. Limited razoring (Heinz): depth {limitedDepth}, `eval + "
+              "{LimitedRazoringMargin} "
               "≤ alpha` → one ply less",
+    .constants = RAZORING_CONSTANTS,
     .tunables = RAZORING_TUNABLES,
     .counters = RAZORING_COUNTERS,
 };

@@ -23,13 +23,17 @@ inline constexpr Counter SEE_PRUNING_COUNTERS[] = {
     {"SeePruningQuiets", &Stats::seePrunedQuiets},
     {"SeePruningCaptures", &Stats::seePrunedCaptures},
 };
+inline constexpr Constant<SeePruningParams> SEE_PRUNING_CONSTANTS[] = {
+    {"maxDepth", &SeePruningParams::maxDepth},
+};
 inline constexpr Technique<SeePruningParams> SEE_PRUNING = {
     .option = "SeePruning",
     .unit = "selectivity/see_pruning.h",
     .source = "seed 001 *Static Exchange Evaluation*",
-    .action = "depth ≤ 7, not in check, not giving check: skip a quiet with `SEE < "
+    .action = "depth ≤ {maxDepth}, not in check, not giving check: skip a quiet with `SEE < "
               "−{SeePruningQuietMargin}·depth`, a capture with `SEE < "
               "−{SeePruningCaptureMargin}·depth²`",
+    .constants = SEE_PRUNING_CONSTANTS,
     .tunables = SEE_PRUNING_TUNABLES,
     .counters = SEE_PRUNING_COUNTERS,
 };

@@ -26,19 +26,29 @@ inline constexpr Counter SINGULAR_EXTENSION_COUNTERS[] = {
     {"SingularMultiCuts", &Stats::singularMultiCuts},
     {"SingularNegativeExtensions", &Stats::singularNegativeExtensions},
 };
+inline constexpr Constant<SingularExtensionParams> SINGULAR_EXTENSION_CONSTANTS[] = {
+    {"minDepth", &SingularExtensionParams::minDepth},
+    {"ttDepthSlack", &SingularExtensionParams::ttDepthSlack},
+    {"marginPerDepth", &SingularExtensionParams::marginPerDepth},
+    {"negativeExtension", &SingularExtensionParams::negativeExtension},
+};
 inline constexpr Technique<SingularExtensionParams> SINGULAR_EXTENSION = {
     .option = "SingularExtension",
     .unit = "selectivity/singular_extension.h",
     .source = "Anantharaman, Campbell & Hsu 1988; seed 001 *Extensions*",
     .action =
-        "depth ≥ 8, not at the root, for the TT move when its entry is a lower bound of depth ≥ "
-        "`depth − 3` with a non-mate score: the node is searched again without it "
+        "depth ≥ {minDepth}, not at the root, for the TT move when its entry is a lower bound of "
+        "depth ≥ "
+        "`depth − {ttDepthSlack}` with a non-mate score: the node is searched again without it "
         "(`StackEntry::excludedMove`) at `(depth − 1)/2` against `singularBeta = ttScore − "
-        "3·depth`. All moves below: the TT move gets +1 (path bound kept). Else if `singularBeta ≥ "
+        "{marginPerDepth}·depth`. All moves below: the TT move gets +1 (path bound kept). Else if "
+        "`singularBeta ≥ "
         "beta`: **multi-cut**, return singularBeta. Else if `ttScore ≥ beta`: **negative "
-        "extension**, the TT move is searched one ply shallower. The excluded search never cuts "
+        "extension**, the TT move is searched {negativeExtension} ply shallower. The excluded "
+        "search never cuts "
         "on, nor stores into, the TT (its result is not the position's value), runs no static "
         "pruning, and returns alpha when the excluded move was the only one",
+    .constants = SINGULAR_EXTENSION_CONSTANTS,
     .counters = SINGULAR_EXTENSION_COUNTERS,
 };
 

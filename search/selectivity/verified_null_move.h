@@ -20,15 +20,20 @@ inline constexpr Counter VERIFIED_NULL_MOVE_COUNTERS[] = {
     {"NullMoveVerifications", &Stats::nullMoveVerifications},
     {"NullMoveVerificationFailures", &Stats::nullMoveVerificationFailures},
 };
+inline constexpr Constant<VerifiedNullMoveParams> VERIFIED_NULL_MOVE_CONSTANTS[] = {
+    {"minDepth", &VerifiedNullMoveParams::minDepth},
+};
 inline constexpr Technique<VerifiedNullMoveParams> VERIFIED_NULL_MOVE = {
     .option = "VerifiedNullMove",
     .unit = "selectivity/verified_null_move.h",
     .source = "seed 001 *Null Move Pruning* (zugzwang verification); the separate verification "
               "search of Stockfish, not David & Netanyahu's 2002 verified null-move pruning (which "
               "searches on one ply shallower with a verify flag)",
-    .action = "at depth ≥ 8 a null-move fail-high is trusted only when a reduced search (`depth − "
+    .action = "at depth ≥ {minDepth} a null-move fail-high is trusted only when a reduced search "
+              "(`depth − "
               "R`) of the real moves, with null moves off in that subtree, also fails high; "
               "otherwise the node is searched normally (the zugzwang defence)",
+    .constants = VERIFIED_NULL_MOVE_CONSTANTS,
     .counters = VERIFIED_NULL_MOVE_COUNTERS,
 };
 

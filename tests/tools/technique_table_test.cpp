@@ -75,7 +75,48 @@ TEST(TechniqueTable, ActionsQuoteTheParamsTheyAreGiven) {
     EXPECT_EQ(technique_action(odd, p), "1234, {NotATunable} and {FutilityMargin");
 }
 
-TEST(TechniqueTable, EveryPlaceholderNamesOneOfItsOwnTunables) {
+TEST(TechniqueTable, ActionsQuoteTheConstantsTheyAreGiven) {
+    search::RazoringParams razoring;
+    razoring.maxQsearchDepth = 5;
+    razoring.limitedDepth = 9;
+    const std::string r = technique_action(search::RAZORING, razoring);
+    EXPECT_NE(r.find("razoring into quiescence: depth ≤ 5, `"), std::string::npos) << r;
+    EXPECT_NE(r.find("Limited razoring (Heinz): depth 9, `"), std::string::npos) << r;
+    search::LateMoveReductionParams lmr;
+    lmr.basePercent = 80;
+    lmr.divisorPercent = 205;
+    const std::string l = technique_action(search::LATE_MOVE_REDUCTIONS, lmr);
+    EXPECT_NE(l.find("`r = 0.8 + ln(depth)·ln(move)/2.05`"), std::string::npos) << l;
+}
+
+TEST(TechniqueTable, ScaledNumbersPrintAsDecimals) {
+    EXPECT_EQ(scaled_number(75, 1), "75");
+    EXPECT_EQ(scaled_number(75, 100), "0.75");
+    EXPECT_EQ(scaled_number(225, 100), "2.25");
+    EXPECT_EQ(scaled_number(200, 100), "2");
+    EXPECT_EQ(scaled_number(5, 100), "0.05");
+    EXPECT_EQ(scaled_number(50, 1000), "0.05");
+    EXPECT_EQ(scaled_number(-75, 100), "-0.75");
+    EXPECT_EQ(scaled_number(-175, 100), "-1.75");
+}
+
+// A constant listed but not quoted would be a number the docs leave out; one named
+// twice, or like a tunable, would make the placeholder ambiguous.
+TEST(TechniqueTable, EveryConstantIsQuotedOnce) {
+    search::for_each_technique([&](const auto& entry) {
+        const auto& info = *entry.info;
+        const std::string action = info.action;
+        std::set<std::string> names;
+        for (const auto& tunable : info.tunables) names.insert(tunable.option);
+        for (const auto& constant : info.constants) {
+            EXPECT_TRUE(names.insert(constant.name).second) << info.option << " " << constant.name;
+            EXPECT_NE(action.find("{" + std::string(constant.name) + "}"), std::string::npos)
+                << info.option << " does not quote " << constant.name;
+        }
+    });
+}
+
+TEST(TechniqueTable, EveryPlaceholderNamesOneOfItsOwnTunablesOrConstants) {
     search::for_each_technique([&](const auto& entry) {
         using P = typename std::remove_cvref_t<decltype(*entry.info)>::Params;
         const std::string action = technique_action(*entry.info, P{});
