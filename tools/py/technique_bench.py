@@ -6,7 +6,7 @@ which are the technique switches), then runs `bench` once with the defaults and 
 per switch with that switch flipped, and prints `| params | nodes (depth D) |` rows.
 Node counts are deterministic, so one run per row is enough.
 
-    python3 tools/technique_bench.py --engine build/release/flotilla --depth 10
+    python3 tools/py/technique_bench.py --engine build/release/flotilla --depth 10
 """
 
 import argparse

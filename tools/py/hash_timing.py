@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times `setoption name Hash`, `ucinewgame` and `Clear Hash` of a UCI engine.
 
-Usage: python3 tools/hash_timing.py ENGINE [MiB (16384)] [rounds (3)]
+Usage: python3 tools/py/hash_timing.py ENGINE [MiB (16384)] [rounds (3)]
 Each figure is the time from sending the command to reading `readyok` for the
 `isready` after it; after each round `Hash 16` frees the table, so every round
 allocates afresh, all in one engine process. Prints the engine's info lines for

@@ -7,8 +7,8 @@ PGN written by fastchess (`-pgnout`), from which the moves of the engine named b
 --side are read: fastchess writes each move's time as "{... 1.234s ...}" and the clock
 is replayed from --base and --inc. Standard library only. Examples (docs/time.md):
   flotilla time-sim --base 7200000 --inc 10000 --overhead 100 --lag 50 > tcec.csv
-  python3 tools/time_plot.py --csv tcec.csv --base 7200000 --title "..." --out tcec.svg
-  python3 tools/time_plot.py --pgn game.pgn --side flotilla --base 60000 --inc 600 ...
+  python3 tools/py/time_plot.py --csv tcec.csv --base 7200000 --title "..." --out tcec.svg
+  python3 tools/py/time_plot.py --pgn game.pgn --side flotilla --base 60000 --inc 600 ...
 """
 
 import argparse

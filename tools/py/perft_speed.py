@@ -14,7 +14,7 @@ values; any mismatch fails the run.
 Python 3 standard library only; Linux only (/proc).
 
 Example:
-    tools/perft_speed.py --flotilla build/release/flotilla --runs 7
+    tools/py/perft_speed.py --flotilla build/release/flotilla --runs 7
 """
 
 import argparse

@@ -8,7 +8,7 @@ needed). A position counts as solved when the engine's best move is a `bm` move 
 `am` move); for mate suites when its last score is `mate N` with the expected sign
 ("found") and, separately, the expected distance or shorter ("best").
 
-    python3 tools/epd_suite.py --suite ../shared/data/wac.epd --movetime 1000 \\
+    python3 tools/py/epd_suite.py --suite ../shared/data/wac.epd --movetime 1000 \\
         --engine flotilla=build/release/flotilla --engine ethereal=/usr/games/ethereal-chess
 """
 

@@ -12,7 +12,7 @@ stalemate, threefold repetition, insufficient material or the fifty-move rule (n
 converted). Both runs go side by side, one engine thread each.
 
 Standard library only. Example (docs/tablebases.md):
-  python3 tools/tb_conversion.py --engine build/release/flotilla \\
+  python3 tools/py/tb_conversion.py --engine build/release/flotilla \\
       --syzygy ../shared/data/syzygy --positions 100 --movetime 100 --seed 1
 """
 

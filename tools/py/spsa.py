@@ -15,11 +15,11 @@ every iteration to --state, and a run given the same --state resumes where it
 stopped; --log gets one CSV row per iteration.
 
 Example (the network-era margins, 10,000 nodes a move):
-    tools/spsa.py --engine build/release/flotilla --fastchess /path/to/fastchess \\
+    tools/py/spsa.py --engine build/release/flotilla --fastchess /path/to/fastchess \\
         --openings ../shared/data/noob_3moves.epd --iterations 600 --pairs 4 \\
         --state spsa.json --log spsa.csv --margins
 
-    tools/spsa.py --self-test     # converges on a simulated engine; no engine needed
+    tools/py/spsa.py --self-test     # converges on a simulated engine; no engine needed
 
 Python 3 standard library only.
 """

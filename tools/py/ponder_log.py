@@ -9,8 +9,8 @@ the engine's next `bestmove` (median, 99th percentile, maximum). A `bestmove` se
 while the engine ponders (before its `ponderhit` or `stop`) breaks the protocol: it is
 counted as an early bestmove.
 
-    tools/ponder_log.py match.log
-    tools/ponder_log.py --self-test     # checks the parser on a made-up log
+    tools/py/ponder_log.py match.log
+    tools/py/ponder_log.py --self-test     # checks the parser on a made-up log
 
 Python 3 standard library only.
 """

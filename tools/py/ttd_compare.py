@@ -7,7 +7,7 @@ so load on a shared machine falls on all of them alike. Each engine gets its own
 speedup is compared). Prints, per engine and thread count, the median time to depth,
 the geometric mean over positions of t(1 thread) / t(N threads), and the median nodes.
 
-    python3 tools/ttd_compare.py --threads 1,2 --positions search/bench.epd --limit 24 \\
+    python3 tools/py/ttd_compare.py --threads 1,2 --positions search/bench.epd --limit 24 \\
         --engine flotilla=build/release/flotilla:13 --engine stockfish=/usr/games/stockfish:16
 """
 

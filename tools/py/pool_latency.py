@@ -6,7 +6,7 @@ thread, waiting for all to finish, the vote). A depth-1 search is a few hundred 
 so what is left is the cost of having N threads, which grows with N and is paid on
 every move.
 
-    python3 tools/pool_latency.py build/release/flotilla --threads 1,8,64,256,1024
+    python3 tools/py/pool_latency.py build/release/flotilla --threads 1,8,64,256,1024
 """
 
 import argparse

@@ -13,7 +13,7 @@ and are otherwise adjudicated drawn after --max-plies plies.
 
 Standard library only. Exit status 1 when any time loss or illegal move occurred.
 
-Example: python3 tools/uci_selfplay.py --engine build/release/flotilla --games 20
+Example: python3 tools/py/uci_selfplay.py --engine build/release/flotilla --games 20
 """
 
 import argparse

@@ -11,7 +11,7 @@ e.g.  "nnue=printf 'setoption name EvalFile value net.nnue\\nbench\\nquit\\n' | 
 Python 3 standard library only.
 
 Example:
-    tools/bench_nps.py --runs 7 classical="build/release/flotilla bench" \\
+    tools/py/bench_nps.py --runs 7 classical="build/release/flotilla bench" \\
         stockfish="/usr/games/stockfish bench"
 """
 

@@ -7,7 +7,7 @@ run. For every position, each job searches to the depth in turn (so that load on
 machine falls on all alike), after `ucinewgame`. The CPU time is summed over the job's
 ranks (read from /proc); the traffic comes from the leader's `debug on` lines.
 
-    python3 tools/cluster_measure.py --engine build/cluster/flotilla --ranks 1,2,4 \\
+    python3 tools/py/cluster_measure.py --engine build/cluster/flotilla --ranks 1,2,4 \\
         --positions search/bench.epd --limit 16 --depth 14
 """
 
