@@ -30,3 +30,16 @@ TEST(CpuList, FormatsRunsCompactly) {
     EXPECT_EQ(*parse_cpu_list(format_cpu_list({1, 2, 3, 9, 12, 13}), nullptr),
               (std::vector<int>{1, 2, 3, 9, 12, 13}));
 }
+
+// A list may repeat cpus, but its expansion is bounded: one line of 16,000 copies of
+// the widest range is refused at once instead of growing to a billion entries.
+TEST(CpuList, RefusesAListLongerThanItsBound) {
+    std::string huge;
+    for (int i = 0; i < 16000; ++i) huge += (i ? ",0-65535" : "0-65535");
+    std::string error;
+    EXPECT_FALSE(parse_cpu_list(huge, &error));
+    EXPECT_NE(error.find("longer than"), std::string::npos) << error;
+    EXPECT_EQ(parse_cpu_list("0-65535", nullptr)->size(), 65536u); // the bound itself is fine
+    EXPECT_FALSE(parse_cpu_list("0-65535,0", nullptr));
+    EXPECT_EQ(*parse_cpu_list("1,1,0", nullptr), (std::vector<int>{1, 1, 0})); // repeats kept
+}

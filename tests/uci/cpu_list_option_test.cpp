@@ -20,5 +20,16 @@ TEST_F(CpuListOption, ACpuNotOnThisMachineIsRefused) {
     EXPECT_EQ(engine.numa_policy(), "0");
 }
 
+// One line of 16,000 copies of the widest range: one error line, at once and with
+// bounded memory (it took 30 s and 4.2 GB before the list's length was bounded), and the
+// previous policy stays.
+TEST_F(CpuListOption, AHugeListIsRefusedWithOneError) {
+    std::string line = "setoption name NumaPolicy value 0-65535";
+    for (int i = 1; i < 16000; ++i) line += ",0-65535";
+    const std::string error = send_expecting_error(line);
+    EXPECT_TRUE(contains(error, "cpu list longer than")) << error;
+    EXPECT_EQ(engine.numa_policy(), "auto");
+}
+
 } // namespace
 } // namespace flotilla::uci::testing

@@ -9,7 +9,8 @@
 namespace flotilla {
 
 // Parses a list of hardware-thread (PU) OS indices, keeping the order written and any
-// repeats. On bad input returns nothing and sets *error to a message naming the bad part.
+// repeats, up to 65,536 entries. On bad input (or a longer list) returns nothing and sets *error to
+// a message naming the bad part.
 std::optional<std::vector<int>> parse_cpu_list(std::string_view text, std::string* error);
 
 // Writes indices compactly, merging consecutive runs: {0,1,2,3,8} -> "0-3,8".
