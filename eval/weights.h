@@ -1,7 +1,7 @@
 // Every tunable evaluation weight, by name. The values live in weights.cpp,
 // a generated-style file that the Texel tuner rewrites; the list below is the
-// single place that names them, so the tuner can walk all weights as one flat
-// array (for_each_weight, to_flat, from_flat) without knowing the terms.
+// single place that names them, so the tuner can walk all weights (for_each_weight;
+// its flat array and writer are in tools/) without knowing the terms.
 #pragma once
 
 #include "core/types.h"
@@ -83,18 +83,6 @@ inline constexpr std::size_t WEIGHT_SCORE_COUNT = 0
     FLOTILLA_EVAL_WEIGHTS(FLOTILLA_COUNT_WEIGHT)
 #undef FLOTILLA_COUNT_WEIGHT
     ;
-inline constexpr std::size_t WEIGHT_FLAT_SIZE = 2 * WEIGHT_SCORE_COUNT;
-
-// Flat view for the tuner: mg, eg of each Score in for_each_weight order.
-std::array<int, WEIGHT_FLAT_SIZE> to_flat(const Weights& weights);
-Weights from_flat(std::span<const int, WEIGHT_FLAT_SIZE> flat);
-
-// The text of eval/weights.cpp holding these weights (what the tuner writes). The
-// provenance, how the weights were made (the command, the data, the starting point, the
-// result; lines separated by '\n'), is written as comments under "// Provenance:".
-std::string weights_source(const Weights& weights, std::string_view provenance = {});
-// The provenance that a weights.cpp text records ("" when it has none).
-std::string weights_provenance(std::string_view source);
 
 // Hand-set constants that shape play rather than predict results, so the
 // tuner leaves them alone.

@@ -11,7 +11,7 @@ import pathlib
 import re
 import sys
 
-ENGINE_DIRS = ["simd", "core", "eval", "search", "threads", "cluster", "uci"]
+ENGINE_DIRS = ["simd", "core", "eval", "search", "threads", "cluster", "uci", "app"]
 SIGNATURE = re.compile(r"^(?P<indent>(    )?)[A-Za-z_~][^;{}]*\)[^;{}]*\{\s*$")
 NOT_FUNCTION = re.compile(r"^\s*(if|for|while|switch|else|do|namespace|struct|class|enum|union)\b")
 

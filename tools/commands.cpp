@@ -8,8 +8,7 @@
 #include "tools/nnue_trainer.h"
 #include "tools/technique_table.h"
 #include "tools/texel_tuner.h"
-
-#include "search/time_simulation.h"
+#include "tools/time_simulation.h"
 
 #include <algorithm>
 #include <charconv>
@@ -150,8 +149,7 @@ bool parse_tune(const std::vector<std::string>& args, TunerOptions* o, std::stri
     return true;
 }
 
-bool parse_time_sim(const std::vector<std::string>& args, search::SimulatedControl* c,
-                    std::string* error) {
+bool parse_time_sim(const std::vector<std::string>& args, SimulatedControl* c, std::string* error) {
     Words w(args, error);
     std::string opt;
     while (w.next(&opt)) {
@@ -343,12 +341,12 @@ std::optional<int> run_tool(const std::vector<std::string>& args, std::ostream& 
         return 0;
     }
     if (tool == "time-sim") {
-        search::SimulatedControl control;
+        SimulatedControl control;
         if (!parse_time_sim(args, &control, &error)) {
             err << "error: " << error << "\n" << TIME_SIM_USAGE;
             return 1;
         }
-        const search::SimulatedGame g = search::simulate_clock(control);
+        const SimulatedGame g = simulate_clock(control);
         out << "move,used_ms,clock_left_ms,hard_per_mille\n";
         for (std::size_t m = 0; m < g.used.size(); ++m)
             out << m + 1 << ',' << g.used[m] << ',' << g.clockLeft[m] << ',' << g.hardShare[m]

@@ -5,6 +5,8 @@
 // evaluation, so a position whose counts do not fit is rejected, never mis-read.
 #include "tools/eval_coefficients.h"
 
+#include "tools/weights_flat.h"
+
 #include "eval/breakdown.h"
 #include "eval/pawns.h"
 
@@ -140,7 +142,7 @@ std::optional<LinearEval> linear_eval(const Position& pos, const eval::Weights& 
     }
 
     // The form must reproduce the real totals exactly.
-    const auto flat = eval::to_flat(weights);
+    const auto flat = to_flat(weights);
     long long mg = constant.total.mg, eg = constant.total.eg;
     for (const Coefficient& c : out.coefficients) {
         mg += (long long)c.count * flat[2 * c.index];

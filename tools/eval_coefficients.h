@@ -37,7 +37,7 @@ struct LinearEval {
 std::optional<LinearEval> linear_eval(const Position& pos, const eval::Weights& weights);
 
 // The evaluation, White's view, from the form and the flat weights (mg, eg per
-// Score, as eval::to_flat), without integer rounding.
+// Score, as to_flat in tools/weights_flat.h), without integer rounding.
 double linear_eval_value(const LinearEval& e, const double* flat);
 
 // Adds the king-danger part's derivative, d(mg total)/dw * mgFactor and

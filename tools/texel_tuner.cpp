@@ -2,6 +2,8 @@
 #include "tools/texel_tuner.h"
 
 #include "tools/data_file.h"
+#include "tools/weights_flat.h"
+#include "tools/weights_source.h"
 
 #include "core/crc32.h"
 #include "git_commit.h"
@@ -85,7 +87,7 @@ std::vector<TunerPosition> prepare_positions(std::span<const TrainingPosition> d
 double loss_and_gradient(std::span<const TunerPosition> positions, const double* flat, double k,
                          double lambda, std::vector<double>* gradient) {
     using Range = tbb::blocked_range<std::size_t>;
-    const std::size_t size = eval::WEIGHT_FLAT_SIZE;
+    const std::size_t size = WEIGHT_FLAT_SIZE;
     const double maxPhase = eval::fixed::PHASE_MAX;
     LossAndGradient total = tbb::parallel_reduce(
         Range(0, positions.size(), 512), LossAndGradient{0, std::vector<double>(size)},
@@ -215,7 +217,7 @@ bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string*
     progress << positions.size() << " for training, " << validation.size()
              << " held out for validation\n";
 
-    const auto start = eval::to_flat(eval::DEFAULT_WEIGHTS);
+    const auto start = to_flat(eval::DEFAULT_WEIGHTS);
     std::vector<double> flat(start.begin(), start.end());
     double k = options.fixedK;
     if (k <= 0) {
@@ -271,7 +273,7 @@ bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string*
         progress << line << std::flush;
     }
 
-    std::array<int, eval::WEIGHT_FLAT_SIZE> rounded{};
+    std::array<int, WEIGHT_FLAT_SIZE> rounded{};
     for (std::size_t i = 0; i < flat.size(); ++i) rounded[i] = int(std::lround(flat[i]));
     {
         std::ofstream out(temporary, std::ios::trunc);
@@ -279,7 +281,7 @@ bool run_tuner(const TunerOptions& options, std::ostream& progress, std::string*
                       "result: K %.6f, validation loss %.6f -> %.6f, %zu training and %zu held-out "
                       "positions",
                       k, startValidation, validation_loss(), positions.size(), validation.size());
-        out << eval::weights_source(eval::from_flat(rounded), provenance + line);
+        out << weights_source(from_flat(rounded), provenance + line);
         if (!out.flush()) {
             *error = "cannot write '" + temporary + "'";
             return false;

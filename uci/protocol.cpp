@@ -22,7 +22,6 @@ const Protocol::Command Protocol::COMMANDS[] = {
     {"d", &Protocol::cmd_display},
     {"bench", &Protocol::cmd_bench},
     {"topology", &Protocol::cmd_topology},
-    {"scaling", &Protocol::cmd_scaling},
 };
 
 Protocol::Protocol(Engine& engine, Output& out, ProtocolSettings settings)
@@ -42,6 +41,13 @@ Protocol::Status Protocol::execute(std::string_view line) {
     for (const Command& c : COMMANDS) {
         if (c.word == word) {
             (this->*c.handler)(Args(tokens).subspan(1));
+            return Status::Continue;
+        }
+    }
+    for (const ExtraCommand& c : extraCommands) {
+        if (c.word == word) {
+            const std::string message = c.handler(engine, out, Args(tokens).subspan(1));
+            if (!message.empty()) error(message);
             return Status::Continue;
         }
     }

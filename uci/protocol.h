@@ -7,10 +7,13 @@
 #include "uci/engine.h"
 #include "uci/output.h"
 
+#include <functional>
 #include <istream>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace flotilla::uci {
 
@@ -19,12 +22,22 @@ namespace flotilla::uci {
 struct ProtocolSettings {
     int maxPerftDepth = MAX_PLY;
     int maxPerftThreads = int(Engine::MAX_THREADS);
-    // `scaling` runs for minutes and writes files: harnesses parse its words only.
-    bool allowScaling = true;
 };
 
 class Protocol {
   public:
+    using Args = std::span<const std::string_view>; // the tokens after the command word
+
+    // A command added by the program above this layer (app/main.cpp adds the tools'
+    // `scaling`): run like the protocol's own, in the loop and as a one-shot command line,
+    // after the same checks of the line. It prints through `out` and returns its error
+    // message (empty: none), which goes out as one `info string error:` line and counts.
+    using ExtraHandler = std::function<std::string(Engine& engine, Output& out, Args args)>;
+    struct ExtraCommand {
+        std::string word; // one the protocol does not have (its own words come first)
+        ExtraHandler handler;
+    };
+
     Protocol(Engine& engine, Output& out, ProtocolSettings settings = {});
 
     enum class Status { Continue, Quit };
@@ -40,8 +53,8 @@ class Protocol {
     // leader forwards the commands that change state and answers for all ranks; a
     // follower runs the leader's commands, searching until the leader's stop.
     void join_cluster(cluster::Cluster* c) { cluster = c && c->size() > 1 ? c : nullptr; }
-
-    using Args = std::span<const std::string_view>; // the tokens after the command word
+    // Adds a command (before the input loop starts).
+    void add_command(ExtraCommand command) { extraCommands.push_back(std::move(command)); }
 
   private:
     void cmd_uci(Args args);
@@ -56,7 +69,6 @@ class Protocol {
     void cmd_display(Args args);
     void cmd_bench(Args args);
     void cmd_topology(Args args);
-    void cmd_scaling(Args args);
 
     void run_perft(int depth);
     // Starts the search on its own thread; info and bestmove lines come from there.
@@ -72,6 +84,7 @@ class Protocol {
         void (Protocol::*handler)(Args);
     };
     static const Command COMMANDS[];
+    std::vector<ExtraCommand> extraCommands;
 
     Engine& engine;
     Output& out;

@@ -53,9 +53,13 @@ TEST(EvalSymmetry, HoldsForAnyWeights) {
     // current values, since the tuner will change every one of them.
     std::mt19937 rng(4242);
     std::uniform_int_distribution<int> value(-60, 60);
-    std::array<int, eval::WEIGHT_FLAT_SIZE> flat{};
-    for (int& v : flat) v = value(rng);
-    const eval::Weights weights = eval::from_flat(flat);
+    eval::Weights weights{};
+    eval::for_each_weight(weights, [&](std::string_view, std::span<eval::Score> table) {
+        for (eval::Score& s : table) {
+            s.mg = value(rng);
+            s.eg = value(rng);
+        }
+    });
     eval::PawnCache cache(256);
     const auto fens = random_positions(3);
     for (const auto& fen : fens) {

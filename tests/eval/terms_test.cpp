@@ -11,10 +11,7 @@ using namespace flotilla::eval_test;
 
 namespace {
 
-Weights zero_weights() {
-    std::array<int, WEIGHT_FLAT_SIZE> zeros{};
-    return from_flat(zeros);
-}
+Weights zero_weights() { return Weights{}; } // every Score is S(0, 0)
 
 Score term_of(const std::string& fen, const Weights& w, Term term, Color c) {
     PawnCache cache(1);

@@ -1,6 +1,9 @@
 // Fuzzes the UCI command parser: input is split into lines and fed to a Protocol
 // writing to a string. Work per command is capped (perft depth, perft and search threads) so the
-// fuzzer measures parsing, not perft, and cannot time out on `go perft 9`.
+// fuzzer measures parsing, not perft, and cannot time out on `go perft 9`. The tools'
+// `scaling` command is added as app/main.cpp adds it, switched off: its words are
+// parsed, nothing runs (minutes of searching, and files written).
+#include "tools/scaling_command.h"
 #include "uci/engine.h"
 #include "uci/output.h"
 #include "uci/protocol.h"
@@ -23,8 +26,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ProtocolSettings settings;
     settings.maxPerftDepth = 2;
     settings.maxPerftThreads = 2;
-    settings.allowScaling = false; // minutes of searching, and files written
     Protocol protocol(engine, out, settings);
+    protocol.add_command({"scaling", [](Engine&, Output&, Protocol::Args args) {
+                              flotilla::tools::ScalingSession session;
+                              session.run = false;
+                              return flotilla::tools::scaling_command(args, session);
+                          }});
 
     while (!input.empty()) {
         const std::size_t newline = input.find('\n');

@@ -4,6 +4,8 @@
 
 #include "tests/tools/temp_path.h"
 #include "tools/data_file.h"
+#include "tools/weights_flat.h"
+#include "tools/weights_source.h"
 
 #include "eval/evaluate.h"
 #include "eval/pawns.h"
@@ -33,17 +35,16 @@ const std::vector<TrainingPosition> TINY_DATA = {
 };
 
 // The engine's evaluation, White's view, at flat weights.
-double engine_eval_white(const std::string& fen,
-                         const std::array<int, eval::WEIGHT_FLAT_SIZE>& flat) {
+double engine_eval_white(const std::string& fen, const std::array<int, WEIGHT_FLAT_SIZE>& flat) {
     Position pos;
     EXPECT_TRUE(pos.set_fen(fen, false));
-    const eval::Weights w = eval::from_flat(flat);
+    const eval::Weights w = from_flat(flat);
     eval::PawnCache cache(1);
     const Value v = eval::evaluate(pos, cache, w);
     return pos.side_to_move() == WHITE ? v : -v;
 }
 
-double engine_loss(const std::array<int, eval::WEIGHT_FLAT_SIZE>& flat, double k) {
+double engine_loss(const std::array<int, WEIGHT_FLAT_SIZE>& flat, double k) {
     double sum = 0;
     for (const TrainingPosition& p : TINY_DATA) {
         const double d = sigmoid(k * engine_eval_white(p.fen, flat)) - result_score(p.result);
@@ -57,7 +58,7 @@ TEST(TexelTuner, LinearFormMatchesTheEngine) {
     const auto positions = prepare_positions(TINY_DATA, eval::DEFAULT_WEIGHTS, &skipped);
     ASSERT_EQ(skipped, 0u);
     ASSERT_EQ(positions.size(), TINY_DATA.size());
-    const auto flat = eval::to_flat(eval::DEFAULT_WEIGHTS);
+    const auto flat = to_flat(eval::DEFAULT_WEIGHTS);
     const std::vector<double> flatD(flat.begin(), flat.end());
     for (std::size_t i = 0; i < positions.size(); ++i) {
         EXPECT_FALSE(positions[i].eval.coefficients.empty());
@@ -76,7 +77,7 @@ TEST(TexelTuner, LoneKingPositionsHaveNoLinearForm) {
 
 TEST(TexelTuner, GradientMatchesFiniteDifferencesOfTheEngine) {
     const auto positions = prepare_positions(TINY_DATA, eval::DEFAULT_WEIGHTS, nullptr);
-    const auto flat = eval::to_flat(eval::DEFAULT_WEIGHTS);
+    const auto flat = to_flat(eval::DEFAULT_WEIGHTS);
     const std::vector<double> flatD(flat.begin(), flat.end());
     const double k = 0.006;
     std::vector<double> gradient;
@@ -136,7 +137,7 @@ TEST(TexelTuner, KingDangerFormMatchesTheEngine) {
         active += p.eval.kingDanger[WHITE].active + p.eval.kingDanger[BLACK].active;
     EXPECT_GE(active, 4);
     // Also away from the defaults: king danger doubled.
-    auto flat = eval::to_flat(eval::DEFAULT_WEIGHTS);
+    auto flat = to_flat(eval::DEFAULT_WEIGHTS);
     for (std::size_t i : king_danger_indices()) flat[i] *= 2;
     const std::vector<double> flatD(flat.begin(), flat.end());
     for (std::size_t i = 0; i < positions.size(); ++i)
@@ -150,7 +151,7 @@ TEST(TexelTuner, KingDangerFormMatchesTheEngine) {
 // drowned in its integer rounding or, with big steps, bent by the square).
 TEST(TexelTuner, KingDangerGradientMatchesFiniteDifferences) {
     const auto positions = prepare_positions(KING_ATTACK_DATA, eval::DEFAULT_WEIGHTS, nullptr);
-    const auto start = eval::to_flat(eval::DEFAULT_WEIGHTS);
+    const auto start = to_flat(eval::DEFAULT_WEIGHTS);
     std::vector<double> flat(start.begin(), start.end());
     const double k = 0.006;
     std::vector<double> gradient;
@@ -192,7 +193,7 @@ TEST(TexelTuner, FitRecoversKnownK) {
 
 TEST(TexelTuner, GradientStepsLowerTheLoss) {
     const auto positions = prepare_positions(TINY_DATA, eval::DEFAULT_WEIGHTS, nullptr);
-    const auto start = eval::to_flat(eval::DEFAULT_WEIGHTS);
+    const auto start = to_flat(eval::DEFAULT_WEIGHTS);
     std::vector<double> flat(start.begin(), start.end());
     std::vector<double> gradient;
     const double k = 0.006;
@@ -251,7 +252,7 @@ TEST(Tuner, OutputRecordsItsProvenance) {
     ASSERT_TRUE(run_tuner(options, progress, &error)) << error;
     std::ifstream in(out);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const std::string provenance = eval::weights_provenance(text);
+    const std::string provenance = weights_provenance(text);
     EXPECT_NE(provenance.find("command: " + tune_command(options) + "\n"), std::string::npos)
         << provenance;
     EXPECT_NE(provenance.find("--epochs 1 "), std::string::npos) << provenance;

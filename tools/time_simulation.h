@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace flotilla::search {
+namespace flotilla::tools {
 
 struct SimulatedControl {
     std::int64_t baseMs = 0; // the clock at the start (and added at each control)
@@ -32,4 +32,4 @@ struct SimulatedGame {
 
 SimulatedGame simulate_clock(const SimulatedControl& control);
 
-} // namespace flotilla::search
+} // namespace flotilla::tools

@@ -1,13 +1,14 @@
-// Flat views of the weights for the tuner (mg, eg of each Score, in the
-// order of FLOTILLA_EVAL_WEIGHTS).
-#include "eval/weights.h"
+#include "tools/weights_flat.h"
 
-namespace flotilla::eval {
+namespace flotilla::tools {
+
+using eval::Score;
+using eval::Weights;
 
 std::array<int, WEIGHT_FLAT_SIZE> to_flat(const Weights& weights) {
     std::array<int, WEIGHT_FLAT_SIZE> flat{};
     std::size_t i = 0;
-    for_each_weight(weights, [&](std::string_view, std::span<const Score> table) {
+    eval::for_each_weight(weights, [&](std::string_view, std::span<const Score> table) {
         for (Score s : table) {
             flat[i++] = s.mg;
             flat[i++] = s.eg;
@@ -19,7 +20,7 @@ std::array<int, WEIGHT_FLAT_SIZE> to_flat(const Weights& weights) {
 Weights from_flat(std::span<const int, WEIGHT_FLAT_SIZE> flat) {
     Weights weights{};
     std::size_t i = 0;
-    for_each_weight(weights, [&](std::string_view, std::span<Score> table) {
+    eval::for_each_weight(weights, [&](std::string_view, std::span<Score> table) {
         for (Score& s : table) {
             s.mg = flat[i++];
             s.eg = flat[i++];
@@ -28,4 +29,4 @@ Weights from_flat(std::span<const int, WEIGHT_FLAT_SIZE> flat) {
     return weights;
 }
 
-} // namespace flotilla::eval
+} // namespace flotilla::tools

@@ -1,26 +1,61 @@
 // The `scaling` command's words: good lists and numbers are taken, every bad word gives
-// an error naming it; and a tiny run through the protocol prints the table and files.
-#include "protocol_fixture.h"
+// an error naming it; and a tiny run prints the table and writes the files. (The UCI
+// loop reaches the command through the protocol's added commands: tests/uci.)
+#include "tools/scaling_args.h"
+#include "tools/scaling_command.h"
 
-#include "uci/scaling_args.h"
-#include "uci/text.h"
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include <unistd.h>
 
-using namespace flotilla::uci;
-using namespace flotilla::uci::testing;
+using namespace flotilla::tools;
 
 namespace {
 
-std::optional<ScalingRequest> parse(std::string_view line, std::string* error) {
-    const std::vector<std::string_view> words = split_tokens(line);
-    return parse_scaling_args(words, error);
+// The words of a command line, split on spaces as the protocol splits them.
+std::vector<std::string_view> words_of(std::string_view line) {
+    std::vector<std::string_view> words;
+    while (!line.empty()) {
+        const std::size_t start = line.find_first_not_of(' ');
+        if (start == std::string_view::npos) break;
+        line.remove_prefix(start);
+        const std::size_t end = std::min(line.find(' '), line.size());
+        words.push_back(line.substr(0, end));
+        line.remove_prefix(end);
+    }
+    return words;
 }
+
+std::optional<ScalingRequest> parse(std::string_view line, std::string* error) {
+    return parse_scaling_args(words_of(line), error);
+}
+
+// A session at the engine's defaults whose output lines are kept.
+struct Session {
+    ScalingSession session;
+    std::vector<std::string> lines;
+
+    Session() {
+        session.line = [this](std::string_view text) { lines.emplace_back(text); };
+        session.block = [this](std::string_view text) {
+            std::istringstream in{std::string(text)};
+            for (std::string l; std::getline(in, l);) lines.push_back(l);
+        };
+    }
+    // Runs `scaling` with the words of line; returns its error ("" when none).
+    std::string run(std::string_view line) {
+        lines.clear();
+        return scaling_command(words_of(line), session);
+    }
+};
 
 std::string read(const std::filesystem::path& path) {
     std::ifstream in(path);
@@ -96,24 +131,26 @@ TEST(ScalingArgs, BadInputGivesAClearError) {
     }
 }
 
-using ScalingCommand = ProtocolTest;
-
-TEST_F(ScalingCommand, BadWordsPrintOneErrorAndRunNothing) {
-    EXPECT_TRUE(contains(send_expecting_error("scaling threads 2,two"), "'two'"));
-    EXPECT_TRUE(contains(send_expecting_error("scaling depth -1"), "scaling depth"));
-    EXPECT_TRUE(contains(send_expecting_error("scaling hash"), "needs a value"));
-    EXPECT_TRUE(contains(send_expecting_error("scaling bogus"), "unknown word"));
+TEST(ScalingCommand, BadWordsGiveOneErrorAndRunNothing) {
+    Session s;
+    EXPECT_NE(s.run("threads 2,two").find("'two'"), std::string::npos);
+    EXPECT_NE(s.run("depth -1").find("scaling depth"), std::string::npos);
+    EXPECT_NE(s.run("hash").find("needs a value"), std::string::npos);
+    EXPECT_NE(s.run("bogus").find("unknown word"), std::string::npos);
+    EXPECT_TRUE(s.lines.empty());
 }
 
-TEST_F(ScalingCommand, ATinyRunPrintsTheTableAndWritesBothFiles) {
+TEST(ScalingCommand, ATinyRunPrintsTheTableAndWritesBothFiles) {
     const auto dir =
         std::filesystem::temp_directory_path() / ("flotilla_scaling_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const auto csv = dir / "s.csv", svg = dir / "s.svg";
-    const auto lines = send("scaling threads 1,2 time 20 depth 3 hash 1 positions 2 csv " +
-                            csv.string() + " svg " + svg.string());
+    Session s;
+    EXPECT_EQ(s.run("threads 1,2 time 20 depth 3 hash 1 positions 2 csv " + csv.string() + " svg " +
+                    svg.string()),
+              "");
     std::size_t rows = 0;
-    for (const std::string& l : lines) {
+    for (const std::string& l : s.lines) {
         EXPECT_EQ(l.find("error"), std::string::npos) << l;
         if (l.rfind("      1 ", 0) == 0 || l.rfind("      2 ", 0) == 0) ++rows;
     }
@@ -125,24 +162,27 @@ TEST_F(ScalingCommand, ATinyRunPrintsTheTableAndWritesBothFiles) {
     std::filesystem::remove_all(dir);
 
     // An unwritable path is an error after the table, not a crash.
-    const auto bad = send("scaling threads 1 time 5 depth 1 hash 1 positions 1 csv " +
-                          (dir / "missing" / "x.csv").string());
-    ASSERT_FALSE(bad.empty());
-    EXPECT_TRUE(contains(bad.back(), "cannot write")) << bad.back();
+    const std::string bad = s.run("threads 1 time 5 depth 1 hash 1 positions 1 csv " +
+                                  (dir / "missing" / "x.csv").string());
+    EXPECT_NE(bad.find("cannot write"), std::string::npos) << bad;
+    EXPECT_FALSE(s.lines.empty()) << "the table comes first";
+}
+
+TEST(ScalingCommand, RefusedWhileSearchingAndOnABadNumaPolicy) {
+    Session s;
+    s.session.searching = true;
+    EXPECT_NE(s.run("threads 1 time 5").find("while searching"), std::string::npos);
+    s.session.searching = false;
+    s.session.numaPolicy = "bogus";
+    EXPECT_NE(s.run("threads 1 time 5").find("scaling: NumaPolicy: "), std::string::npos);
+    EXPECT_TRUE(s.lines.empty());
 }
 
 TEST(ScalingCommandSwitchedOff, HarnessesOnlyParseTheWords) {
-    std::ostringstream captured;
-    Output out(captured);
-    Engine engine;
-    ProtocolSettings settings;
-    settings.allowScaling = false;
-    Protocol protocol(engine, out, settings);
-    protocol.execute("scaling threads 1 time 5 depth 1 positions 1");
-    EXPECT_NE(captured.str().find("switched off"), std::string::npos) << captured.str();
-    EXPECT_EQ(captured.str().find("threads "), std::string::npos) << "no table";
-    captured.str("");
-    protocol.execute("scaling threads x");
-    EXPECT_NE(captured.str().find("'x'"), std::string::npos) << captured.str();
-    EXPECT_EQ(protocol.error_count(), 2);
+    Session s;
+    s.session.run = false;
+    EXPECT_NE(s.run("threads 1 time 5 depth 1 positions 1").find("switched off"),
+              std::string::npos);
+    EXPECT_TRUE(s.lines.empty()) << "no table";
+    EXPECT_NE(s.run("threads x").find("'x'"), std::string::npos);
 }

@@ -1,4 +1,4 @@
-#include "search/time_simulation.h"
+#include "tools/time_simulation.h"
 
 #include "search/limits.h"
 #include "search/time_manager.h"
@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <climits>
 
-namespace flotilla::search {
+namespace flotilla::tools {
+
+using search::Limits;
+using search::TimePlan;
 
 SimulatedGame simulate_clock(const SimulatedControl& c) {
     SimulatedGame g;
@@ -20,12 +23,13 @@ SimulatedGame simulate_clock(const SimulatedControl& c) {
         l.time[WHITE] = l.time[BLACK] = int(std::min<std::int64_t>(clock, INT_MAX));
         l.increment[WHITE] = l.increment[BLACK] = int(c.incMs);
         if (c.movesPerControl > 0) l.movesToGo = c.movesPerControl - move % c.movesPerControl;
-        const TimePlan p = plan_time(l, WHITE, c.overheadMs, 2 * move);
+        const TimePlan p = search::plan_time(l, WHITE, c.overheadMs, 2 * move);
         const int kind = int(next() % 10); // 0-5 stable, 6-7 best move changes, 8-9 score drops
         const int stable = kind < 6 ? 6 : 0;
         const int drop = kind >= 8 ? 60 : 0;
         const double overshoot = 1.0 + double(next() % 61) / 100.0;
-        const std::int64_t soft = scaled_soft_limit(p, stability_factor(stable, drop));
+        const std::int64_t soft =
+            search::scaled_soft_limit(p, search::stability_factor(stable, drop));
         const std::int64_t spent =
             std::min<std::int64_t>(p.hard, std::int64_t(double(soft) * overshoot)) + c.lagMs;
         g.hardShare.push_back(p.hard * 1000 / std::max<std::int64_t>(clock, 1));
@@ -42,4 +46,4 @@ SimulatedGame simulate_clock(const SimulatedControl& c) {
     return g;
 }
 
-} // namespace flotilla::search
+} // namespace flotilla::tools

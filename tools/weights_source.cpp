@@ -1,12 +1,10 @@
-// Writes a Weights object as the text of eval/weights.cpp, so the tuner's
-// output drops straight into the build.
-#include "eval/weights.h"
+#include "tools/weights_source.h"
 
 #include <algorithm>
 #include <string>
 #include <string_view>
 
-namespace flotilla::eval {
+namespace flotilla::tools {
 
 namespace {
 // The block is left unformatted: a command line is longer than a formatted line.
@@ -14,7 +12,7 @@ constexpr std::string_view PROVENANCE_HEADING = "// clang-format off\n// Provena
 constexpr std::string_view PROVENANCE_END = "// clang-format on\n";
 } // namespace
 
-std::string weights_source(const Weights& weights, std::string_view provenance) {
+std::string weights_source(const eval::Weights& weights, std::string_view provenance) {
     std::string out =
         "// Evaluation weights, in the format the Texel tuner writes (flotilla tune). The\n"
         "// hand-set first values (centralisation, pawn advance, king shelter) are in git\n"
@@ -35,7 +33,7 @@ std::string weights_source(const Weights& weights, std::string_view provenance) 
            "namespace flotilla::eval {\n\n"
            "// clang-format off\n"
            "const Weights DEFAULT_WEIGHTS = {\n";
-    for_each_weight(weights, [&](std::string_view name, std::span<const Score> table) {
+    eval::for_each_weight(weights, [&](std::string_view name, std::span<const eval::Score> table) {
         // Piece-square tables print one rank (four half-board files) per line.
         const std::size_t perLine = name.starts_with("psqt") ? 4 : 8;
         out += "    .";
@@ -66,4 +64,4 @@ std::string weights_provenance(std::string_view source) {
     return lines;
 }
 
-} // namespace flotilla::eval
+} // namespace flotilla::tools
