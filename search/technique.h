@@ -1,7 +1,7 @@
 // A selectivity technique described once, beside its parameters: its UCI switch, its
 // tunable numbers with their ranges, its counters, where it comes from and what it does.
 // The UCI options, the SearchStats line and docs/search.md's technique table are all
-// generated from these descriptions (search/techniques.h lists them).
+// generated from these descriptions (search/params.h lists them in TECHNIQUES).
 #pragma once
 
 #include "search/stats.h"
