@@ -1,6 +1,8 @@
 // Per-thread move-ordering statistics: butterfly (quiet) history, capture
 // history, continuation history and countermoves. Each table learns from beta
 // cutoffs with the "gravity" update that keeps entries within +-HISTORY_MAX.
+// Beside them the correction history's tables (search/selectivity/correction_history.h),
+// which learn how far search results deviate from the static evaluation.
 #pragma once
 
 #include "core/types.h"
@@ -57,12 +59,26 @@ struct CounterMoves {
     Move& at(Piece p, Square to) { return table[p][to]; }
 };
 
-// All of one thread's ordering statistics; cleared on `ucinewgame`.
+// Deviations of the search result from the static evaluation, by side to move and the
+// top CORRECTION_HISTORY_BITS bits of a position hash (selectivity/correction_history.h
+// gives the hashes, the updates and the scale).
+constexpr int CORRECTION_HISTORY_BITS = 14; // 16,384 entries per side to move
+struct CorrectionHistory {
+    std::array<std::array<std::int16_t, 1 << CORRECTION_HISTORY_BITS>, COLOR_NB> table{};
+    std::int16_t& at(Color stm, Key key) {
+        return table[stm][key >> (64 - CORRECTION_HISTORY_BITS)];
+    }
+    int get(Color stm, Key key) const { return table[stm][key >> (64 - CORRECTION_HISTORY_BITS)]; }
+};
+
+// All of one thread's ordering statistics and correction tables; cleared on `ucinewgame`.
 struct Histories {
     ButterflyHistory butterfly;
     CaptureHistory capture;
     ContinuationHistory continuation;
     CounterMoves counterMoves;
+    CorrectionHistory pawnCorrection;                          // by both sides' pawns
+    std::array<CorrectionHistory, COLOR_NB> nonPawnCorrection; // by one side's other pieces
 };
 
 } // namespace flotilla::search

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/selectivity/correction_history.h"
 #include "search/stack.h"
 #include "search/tt.h"
 
@@ -47,8 +48,11 @@ struct Node {
     Move ttMove = Move::none(); // at the root, the previous iteration's best move first
     Value tbFloor = -VALUE_INFINITE, tbCeiling = VALUE_INFINITE; // what the tables proved
 
-    // The static evaluation (sharpened by the TT score) and what the pruning may use.
+    // The static evaluation: raw as the TT keeps it, corrected by the correction history
+    // (ss->staticEval), and sharpened by the TT score (eval, what the pruning uses).
+    Value rawEval = VALUE_NONE;
     Value eval = VALUE_NONE;
+    CorrectionKeys correctionKeys; // only while CorrectionHistory is on
     bool improving = false;
     bool staticPruningAllowed = false;
     Depth threatExtension = 0; // mate-threat / Botvinnik-Markoff, for every move

@@ -5,6 +5,7 @@
 
 #include "search/selectivity/aspiration_windows.h"
 #include "search/selectivity/check_extension.h"
+#include "search/selectivity/correction_history.h"
 #include "search/selectivity/delta_pruning.h"
 #include "search/selectivity/fail_high_reductions.h"
 #include "search/selectivity/futility.h"
@@ -70,6 +71,7 @@ struct Params {
     MateThreatExtensionParams mateThreatExtension;
     QsearchChecksParams qsearchChecks;
     QsearchEvasionPruningParams qsearchEvasionPruning;
+    CorrectionHistoryParams correctionHistory;
     TablebaseParams tablebases;
     int moveOverheadMs = 10; // subtracted from the clock for communication delays
     int multiPv = 1;         // best root moves searched and reported per iteration (MultiPV)
@@ -123,6 +125,7 @@ inline constexpr std::tuple TECHNIQUES{
     technique(&Params::mateThreatExtension, MATE_THREAT_EXTENSION),
     technique(&Params::qsearchChecks, QSEARCH_CHECKS),
     technique(&Params::qsearchEvasionPruning, QSEARCH_EVASION_PRUNING),
+    technique(&Params::correctionHistory, CORRECTION_HISTORY),
 };
 
 // Calls f(entry) for every technique's TechniqueEntry, in the list's order.

@@ -46,6 +46,8 @@ struct Stats {
     std::uint64_t botvinnikMarkoffExtensions = 0;
     std::uint64_t qsearchChecks = 0;
     std::uint64_t qsearchEvasionsPruned = 0;
+    std::uint64_t correctedEvals = 0; // static evals the correction history changed
+    std::uint64_t correctionHistoryUpdates = 0;
     std::uint64_t ttCutoffs = 0;
     std::uint64_t ttProbes = 0; // search and qsearch probes (the scaling command's hit rate)
     std::uint64_t ttHits = 0;

@@ -54,6 +54,19 @@ Value Worker::static_eval() {
     return v;
 }
 
+std::pair<Value, Value> Worker::static_evals(const Position& position, const Params& searchParams) {
+    pos = position;
+    params = searchParams;
+    if (network) {
+        accumulators->reset(*network);
+        accumulators->refresh(pos, *network, WHITE);
+        accumulators->refresh(pos, *network, BLACK);
+    }
+    const Value raw = static_eval();
+    CorrectionKeys keys;
+    return {raw, correct_eval(raw, keys)};
+}
+
 // A fresh allocation: a Histories temporary would put megabytes on the stack.
 void Worker::clear_histories() { histories = std::make_unique<Histories>(); }
 
@@ -281,12 +294,39 @@ Value Worker::cached_static_eval(const TTProbe& probe) {
     return probe.entry && probe.entry->eval != VALUE_NONE ? probe.entry->eval : static_eval();
 }
 
+Value Worker::correct_eval(Value raw, CorrectionKeys& keys) {
+    const CorrectionHistoryParams& p = params.correctionHistory;
+    if (!p.enabled || raw == VALUE_NONE) return raw;
+    keys = correction_keys(pos);
+    const Color us = pos.side_to_move();
+    const Value corrected =
+        corrected_eval(p, raw, histories->pawnCorrection.get(us, keys.pawns),
+                       histories->nonPawnCorrection[WHITE].get(us, keys.nonPawns[WHITE]),
+                       histories->nonPawnCorrection[BLACK].get(us, keys.nonPawns[BLACK]));
+    counters.correctedEvals += corrected != raw;
+    return corrected;
+}
+
+void Worker::update_correction_history(const Node& node, Value deviation) {
+    const CorrectionHistoryParams& p = params.correctionHistory;
+    const Color us = pos.side_to_move();
+    const CorrectionKeys& keys = node.correctionKeys;
+    update_correction(p, histories->pawnCorrection.at(us, keys.pawns), deviation, node.depth);
+    for (Color c : {WHITE, BLACK})
+        update_correction(p, histories->nonPawnCorrection[c].at(us, keys.nonPawns[c]), deviation,
+                          node.depth);
+    ++counters.correctionHistoryUpdates;
+}
+
+// The TT keeps the raw evaluation (node.rawEval); the search and its pruning read the
+// corrected one (ss->staticEval, and node.eval unless the TT score sharpens it).
 void Worker::evaluate_node(Node& node) {
     StackEntry* ss = node.ss;
     if (node.inCheck) {
         ss->staticEval = VALUE_NONE;
     } else {
-        ss->staticEval = node.eval = cached_static_eval(node.tt);
+        node.rawEval = cached_static_eval(node.tt);
+        ss->staticEval = node.eval = correct_eval(node.rawEval, node.correctionKeys);
         const Value ttScore = node.tt.score;
         if (ttScore != VALUE_NONE &&
             (node.tt.entry->bound & (ttScore > node.eval ? BOUND_LOWER : BOUND_UPPER)))
@@ -510,11 +550,14 @@ Value Worker::finish_node(Node& node) {
                                                            : BOUND_UPPER;
     if (!node.excludedSearch) {
         const Value stored = value_to_tt(bestScore, node.ply);
-        tt.store(node.tt.key, stored, node.ss->staticEval, node.depth, bound, best.move);
+        tt.store(node.tt.key, stored, node.rawEval, node.depth, bound, best.move);
         if (entryExport && node.depth >= entryExport->min_depth())
-            entryExport->offer(node.tt.key, stored, node.ss->staticEval, node.depth, bound,
-                               best.move);
+            entryExport->offer(node.tt.key, stored, node.rawEval, node.depth, bound, best.move);
     }
+    const bool noisyBest = best.move.is_ok() && is_noisy(pos, best.move);
+    if (correction_update_applies(params.correctionHistory, node.inCheck, node.excludedSearch,
+                                  noisyBest, bound, bestScore, node.rawEval))
+        update_correction_history(node, bestScore - node.rawEval);
     return bestScore;
 }
 
@@ -545,14 +588,17 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth) {
     // Stand pat: outside check the side to move may decline every capture.
     BestSoFar best;
     Value standPat = VALUE_NONE;
+    Value rawEval = VALUE_NONE; // what the TT keeps; the stand pat is corrected
     if (inCheck) {
         ss->staticEval = VALUE_NONE;
     } else {
-        ss->staticEval = standPat = cached_static_eval(probe);
+        rawEval = cached_static_eval(probe);
+        CorrectionKeys keys;
+        ss->staticEval = standPat = correct_eval(rawEval, keys);
         best.score = standPat;
         if (best.score >= beta) {
             if (!probe.entry)
-                tt.store(probe.key, value_to_tt(best.score, ply), standPat, ttDepth, BOUND_LOWER,
+                tt.store(probe.key, value_to_tt(best.score, ply), rawEval, ttDepth, BOUND_LOWER,
                          Move::none());
             return best.score;
         }
@@ -579,7 +625,7 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth) {
     if (inCheck && moveCount == 0) return mated_in(ply);
 
     const Bound bound = best.score >= beta ? BOUND_LOWER : BOUND_UPPER;
-    tt.store(probe.key, value_to_tt(best.score, ply), ss->staticEval, ttDepth, bound, best.move);
+    tt.store(probe.key, value_to_tt(best.score, ply), rawEval, ttDepth, bound, best.move);
     return best.score;
 }
 

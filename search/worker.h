@@ -27,6 +27,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace flotilla::search {
@@ -121,6 +122,10 @@ class Worker {
     void verify_network_evals(bool on) { verifyNetwork = on; }
     std::uint64_t network_evals_checked() const { return networkChecks; }
     std::uint64_t network_eval_mismatches() const { return networkMismatches; }
+    // Tests: `position`'s static evaluation as the search would use it under
+    // `searchParams`, raw (first) and corrected by this worker's correction history
+    // (second). Only while idle.
+    std::pair<Value, Value> static_evals(const Position& position, const Params& searchParams);
 
   private:
     friend class SearchAccess;
@@ -148,6 +153,10 @@ class Worker {
     TTProbe probe_tt(int ply);
     bool tt_cutoff(const TTProbe& probe, Depth depth, Value beta); // counts the cutoff
     Value cached_static_eval(const TTProbe& probe);
+    // `raw` corrected by the correction history (raw when it is switched off); `keys`
+    // receives the current position's keys for the update.
+    Value correct_eval(Value raw, CorrectionKeys& keys);
+    void update_correction_history(const Node& node, Value deviation);
     bool raise_best(BestSoFar& best, Value& alpha, Value beta, bool pvNode, int ply, Value score,
                     Move m);
     Move countermove_for(const StackEntry* ss) const;

@@ -25,7 +25,7 @@ std::optional<Value> probcut_search(SearchAccess& search, const Node& node) {
         if (search.aborted()) return VALUE_ZERO;
         if (v >= probcutBeta) {
             ++search.counters().probCutCutoffs;
-            search.store_tt(search.position().key(), value_to_tt(v, node.ply), ss->staticEval,
+            search.store_tt(search.position().key(), value_to_tt(v, node.ply), node.rawEval,
                             node.depth - p.reduction + 1, BOUND_LOWER, m);
             return v;
         }
