@@ -33,6 +33,7 @@ as Fishtest and fastchess compute it. Python 3 standard library only.
 import argparse
 import csv
 import datetime
+import json
 import math
 import os
 import re
@@ -312,6 +313,12 @@ def run(args):
     with open(os.path.join(state, "command")) as f:
         recorded = f.read().strip()
     signatures = {"test": bench_signature(test, test_opts), "base": bench_signature(base, base_opts)}
+    meta = {"name": args.name, "base": f"{args.base} {base_label} bench {signatures['base']}",
+            "test": f"{args.test} {test_label} bench {signatures['test']}",
+            "condition": args.condition, "options": options_text(test_opts, base_opts),
+            "seed": args.seed, "elo0": args.elo0, "elo1": args.elo1, "command": recorded}
+    with open(os.path.join(state, "meta.json"), "w") as f:
+        json.dump(meta, f)
     print(f"== sprt: {args.name}: test {test_label} (bench {signatures['test']}) against base "
           f"{base_label} (bench {signatures['base']}), {CONDITIONS[args.condition]['about']}, "
           f"[{args.elo0}, {args.elo1}]", flush=True)
@@ -340,26 +347,52 @@ def run(args):
     if proc.wait() != 0:
         print(f"== sprt: fastchess exited with {proc.returncode}; see {state}/fastchess.log")
         return 1
-    value = llr(tally.penta, args.elo0, args.elo1)
+    row = result_row(meta, tally, verdict(llr(tally.penta, args.elo0, args.elo1)))
+    append_row(args.results, row)
+    print(f"== sprt: {args.name}: {row['verdict']}: Elo {row['elo']} ± {row['elo_error']}, "
+          f"{tally.games} games, LLR {row['llr']}; row added to {args.results}", flush=True)
+    shutil.move(state, state + ".done-" + datetime.datetime.now().strftime("%Y%m%dT%H%M%S"))
+    return 0
+
+
+def options_text(test_opts, base_opts):
+    return "; ".join([f"test {n}={v}" for n, v in test_opts] +
+                     [f"base {n}={v}" for n, v in base_opts])
+
+
+def result_row(meta, tally, outcome):
+    value = llr(tally.penta, meta["elo0"], meta["elo1"])
     elo, err = elo_estimate(tally.penta)
     lower, upper = llr_bounds()
-    row = {
-        "date": datetime.date.today().isoformat(), "name": args.name, "kind": "sprt",
-        "base": f"{args.base} {base_label} bench {signatures['base']}",
-        "test": f"{args.test} {test_label} bench {signatures['test']}",
-        "condition": args.condition,
-        "options": "; ".join([f"test {n}={v}" for n, v in test_opts] +
-                             [f"base {n}={v}" for n, v in base_opts]),
-        "seed": args.seed, "games": tally.games, "wins": tally.wins, "draws": tally.draws,
-        "losses": tally.losses, "pentanomial": " ".join(map(str, tally.penta)),
-        "elo": f"{elo:.1f}", "elo_error": f"{err:.1f}", "llr": f"{value:.2f}",
-        "bounds": f"[{args.elo0}, {args.elo1}] {lower:.2f} {upper:.2f}",
-        "verdict": verdict(value), "command": recorded,
+    return {
+        "date": datetime.date.today().isoformat(), "name": meta["name"], "kind": "sprt",
+        "base": meta["base"], "test": meta["test"], "condition": meta["condition"],
+        "options": meta["options"], "seed": meta["seed"], "games": tally.games,
+        "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
+        "pentanomial": " ".join(map(str, tally.penta)), "elo": f"{elo:.1f}",
+        "elo_error": f"{err:.1f}", "llr": f"{value:.2f}",
+        "bounds": f"[{meta['elo0']}, {meta['elo1']}] {lower:.2f} {upper:.2f}",
+        "verdict": outcome, "command": meta["command"],
     }
+
+
+def record_stopped(args):
+    """A row for a test stopped before its end, from fastchess's saved state; the test
+    stays resumable (a later finished run adds its own row)."""
+    state = os.path.join(os.path.abspath(args.workdir), args.name)
+    with open(os.path.join(state, "meta.json")) as f:
+        meta = json.load(f)
+    with open(os.path.join(state, "state.json")) as f:
+        stats = next(iter(json.load(f)["stats"].values()))
+    tally = Tally()
+    tally.wins, tally.losses, tally.draws = stats["wins"], stats["losses"], stats["draws"]
+    tally.games = tally.wins + tally.losses + tally.draws
+    tally.penta = [stats["penta_LL"], stats["penta_LD"], stats["penta_WL"] + stats["penta_DD"],
+                   stats["penta_WD"], stats["penta_WW"]]
+    row = result_row(meta, tally, "stopped, resumable")
     append_row(args.results, row)
-    print(f"== sprt: {args.name}: {row['verdict']}: Elo {elo:+.1f} ± {err:.1f}, {tally.games} "
-          f"games, LLR {value:.2f}; row added to {args.results}", flush=True)
-    shutil.move(state, state + ".done-" + datetime.datetime.now().strftime("%Y%m%dT%H%M%S"))
+    print(f"== sprt: {args.name}: stopped at {tally.games} games, Elo {row['elo']} ± "
+          f"{row['elo_error']}, LLR {row['llr']}; row added to {args.results}")
     return 0
 
 
@@ -413,6 +446,23 @@ def self_test():
         rows = results_rows(path)
         if len(rows) != 1 or "| x | b | short | 10 | 5-3-2 |" not in markdown_table(rows):
             failures.append("results file or table: " + markdown_table(rows))
+    # A stopped test's row comes from fastchess's saved state: its pentanomial cells in
+    # fastchess's names, WL and DD merged in the middle (the known case above).
+    with tempfile.TemporaryDirectory() as tmp:
+        os.makedirs(os.path.join(tmp, "t"))
+        with open(os.path.join(tmp, "t", "meta.json"), "w") as f:
+            json.dump({"name": "t", "base": "b", "test": "t", "condition": "short",
+                       "options": "", "seed": 1, "elo0": 0, "elo1": 10, "command": "c"}, f)
+        with open(os.path.join(tmp, "t", "state.json"), "w") as f:
+            json.dump({"stats": {"test vs base": {
+                "wins": 32, "losses": 53, "draws": 35, "penta_WW": 2, "penta_WD": 15,
+                "penta_WL": 7, "penta_DD": 10, "penta_LD": 12, "penta_LL": 14}}}, f)
+        path = os.path.join(tmp, "m.tsv")
+        record_stopped(argparse.Namespace(name="t", workdir=tmp, results=path))
+        row = results_rows(path)[0]
+        if (row["pentanomial"], row["games"], row["llr"], row["elo"]) != (
+                "14 12 17 15 2", "120", "-0.94", "-61.4"):
+            failures.append(f"stopped row: {row}")
     for f in failures:
         print("FAIL", f)
     print(f"sprt self-test: {'failed' if failures else 'passed'}")
@@ -459,6 +509,10 @@ def main():
     r.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="build jobs")
     r.add_argument("--workdir", default=os.path.join(os.path.dirname(REPO), "sprt"))
     r.add_argument("--results", default=os.path.join(REPO, "docs", "results", "matches.tsv"))
+    s = sub.add_parser("record", help="add the row of a stopped (resumable) test")
+    s.add_argument("--name", required=True)
+    s.add_argument("--workdir", default=os.path.join(os.path.dirname(REPO), "sprt"))
+    s.add_argument("--results", default=os.path.join(REPO, "docs", "results", "matches.tsv"))
     t = sub.add_parser("table", help="the results as a Markdown table")
     t.add_argument("--results", default=os.path.join(REPO, "docs", "results", "matches.tsv"))
     t.add_argument("--update", metavar="DOC", help="write it between DOC's sprt-table markers")
@@ -472,6 +526,8 @@ def main():
         if not os.path.exists(args.openings):
             ap.error(f"no opening book at {args.openings}")
         return run(args)
+    if args.command == "record":
+        return record_stopped(args)
     if args.command == "table":
         table = markdown_table(results_rows(args.results))
         if args.check:
