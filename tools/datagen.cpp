@@ -2,7 +2,6 @@
 // table and Worker, so games never share state and all cores stay busy.
 #include "tools/datagen.h"
 
-#include "core/crc32.h"
 #include "core/movegen.h"
 #include "core/splitmix.h"
 #include "search/worker.h"
@@ -280,9 +279,8 @@ bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenS
         }
         // The network's own checksum (its file's last four bytes). The CRC-32 of the whole
         // file would be the same for every network: CRC-32's residue, 2144df1c.
-        const std::vector<std::uint8_t> bytes = net->to_bytes();
         char crc[16];
-        std::snprintf(crc, sizeof crc, "%08x", crc32(bytes.data(), bytes.size() - 4));
+        std::snprintf(crc, sizeof crc, "%08x", net->checksum());
         run.networkName = std::filesystem::path(run.evalFile).filename().string() + " crc32 " + crc;
         run.network = std::make_shared<const nnue::Network>(std::move(*net));
     }

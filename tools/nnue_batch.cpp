@@ -2,6 +2,8 @@
 // per perspective, with loops over the hidden layer written to vectorise.
 #include "tools/nnue_batch.h"
 
+#include "eval/nnue/output_bucket.h"
+
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
@@ -132,7 +134,7 @@ void BatchGradient::compute_slice(const FloatNet& net, std::span<const PackedRec
         if (mirrored(indices[j], params.mirrorSalt)) mirror_files(&sample);
         accumulate(net.w.data(), net.b.data(), sample.us.data(), sample.count, h, accUs);
         accumulate(net.w.data(), net.b.data(), sample.them.data(), sample.count, h, accThem);
-        const int bucket = output_bucket(sample.pieces, net.buckets);
+        const int bucket = flotilla::nnue::output_bucket(sample.pieces, net.buckets);
         const float* __restrict o = &net.o[std::size_t(bucket) * 2 * h];
         const float y = activate(accUs, accThem, o, h, aUs, aThem) + net.ob[bucket];
 

@@ -1,173 +1,72 @@
-// Quantisation (W = round(w * QA), O = round(o * QB), ...) and the file writer/reader.
+// Quantisation of the float network into the engine's Network; the file itself is
+// written and read by eval/nnue alone.
 #include "tools/nnue_export.h"
 
-#include "core/crc32.h"
+#include "eval/nnue/reference_eval.h"
 
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 
 namespace flotilla::tools::nnue {
 
 namespace {
 
-constexpr std::uint32_t VERSION = 1, SCALE_INT = 400;
-constexpr std::size_t MAP_BYTES = 32; // feature set 2's king bucket map
-constexpr std::size_t MAX_DESCRIPTION = 4096;
+using flotilla::nnue::QA;
+using flotilla::nnue::QB;
 
 std::int16_t to_int16(double x) {
-    return std::int16_t(std::clamp(std::lround(x), -32767L, 32767L));
+    constexpr long LIMIT = flotilla::nnue::MAX_QUANTISED_WEIGHT;
+    return std::int16_t(std::clamp(std::lround(x), -LIMIT, LIMIT));
 }
 
-template <class T> void put(std::vector<std::uint8_t>& out, T value) {
-    using U = std::make_unsigned_t<T>;
-    const U u = U(value);
-    for (std::size_t i = 0; i < sizeof(T); ++i) out.push_back(std::uint8_t(u >> (8 * i)));
-}
-
-template <class T> T get(const std::uint8_t* p) {
-    using U = std::make_unsigned_t<T>;
-    U u = 0;
-    for (std::size_t i = 0; i < sizeof(T); ++i) u = U(u | (U(p[i]) << (8 * i)));
-    return T(u);
+std::int16_t to_output_weight(double x) {
+    constexpr long LIMIT = flotilla::nnue::MAX_QUANTISED_OUTPUT_WEIGHT;
+    return std::int16_t(std::clamp(std::lround(x * QB), -LIMIT, LIMIT));
 }
 
 } // namespace
 
-QuantisedNet quantise(const FloatNet& net) {
-    QuantisedNet q;
-    q.hidden = net.hidden;
-    q.buckets = net.buckets;
-    q.layout = net.layout;
+flotilla::nnue::Network quantise(const FloatNet& net, const std::string& description) {
+    flotilla::nnue::Network q(net.hidden, net.buckets,
+                              description.substr(0, flotilla::nnue::MAX_DESCRIPTION), net.layout);
+    const std::size_t h = std::size_t(net.hidden);
     // A factoriser's shared block is added into every king bucket's block.
-    const std::size_t block = std::size_t(FEATURES) * std::size_t(net.hidden);
-    const std::size_t rows = std::size_t(net.layout.features()) * std::size_t(net.hidden);
-    for (std::size_t i = 0; i < rows; ++i) {
-        const double shared = net.factoriser ? double(net.w[rows + i % block]) : 0.0;
-        q.w.push_back(to_int16((double(net.w[i]) + shared) * QA));
+    const std::size_t block = std::size_t(flotilla::nnue::FEATURE_COUNT) * h;
+    const std::size_t rows = std::size_t(net.layout.features()) * h;
+    for (int f = 0; f < net.layout.features(); ++f) {
+        std::int16_t* row = q.feature_row(f);
+        for (std::size_t i = 0; i < h; ++i) {
+            const std::size_t at = std::size_t(f) * h + i;
+            const double shared = net.factoriser ? double(net.w[rows + at % block]) : 0.0;
+            row[i] = to_int16((double(net.w[at]) + shared) * QA);
+        }
     }
-    for (float x : net.b) q.bias.push_back(to_int16(double(x) * QA));
-    for (float x : net.o)
-        q.o.push_back(std::int16_t(std::clamp(std::lround(double(x) * QB), -127L, 127L)));
-    for (float x : net.ob) q.obias.push_back(std::int32_t(std::llround(double(x) * QA * QB)));
+    for (std::size_t i = 0; i < h; ++i) q.feature_bias()[i] = to_int16(double(net.b[i]) * QA);
+    for (int b = 0; b < net.buckets; ++b) {
+        for (std::size_t j = 0; j < 2 * h; ++j)
+            q.output_row(b)[j] = to_output_weight(double(net.o[std::size_t(b) * 2 * h + j]));
+        q.set_output_bias(b, std::int32_t(std::llround(double(net.ob[std::size_t(b)]) * QA * QB)));
+    }
     return q;
 }
 
-std::vector<std::uint8_t> serialise(const QuantisedNet& q, const std::string& description) {
-    const std::string text = description.substr(0, MAX_DESCRIPTION);
-    std::vector<std::uint8_t> out = {'F', 'L', 'N', 'N'};
-    const std::uint32_t featureSet = q.layout.feature_set();
-    for (std::uint32_t v :
-         {VERSION, featureSet, std::uint32_t(q.hidden), std::uint32_t(q.buckets), std::uint32_t(QA),
-          std::uint32_t(QB), SCALE_INT, std::uint32_t(text.size())})
-        put(out, v);
-    out.insert(out.end(), text.begin(), text.end());
-    if (featureSet == flotilla::nnue::FEATURE_SET_KING_BUCKETS)
-        out.insert(out.end(), q.layout.map().begin(), q.layout.map().end());
-    for (auto x : q.w) put(out, x);
-    for (auto x : q.bias) put(out, x);
-    for (auto x : q.o) put(out, x);
-    for (auto x : q.obias) put(out, x);
-    put(out, crc32(out.data(), out.size()));
-    return out;
+std::optional<flotilla::nnue::Network> export_network(const FloatNet& net,
+                                                      const std::string& description,
+                                                      const std::string& path, std::string* error) {
+    flotilla::nnue::Network q = quantise(net, description);
+    if (!q.save(path, error)) return std::nullopt;
+    return q;
 }
 
-bool parse_network(const std::vector<std::uint8_t>& bytes, QuantisedNet* q,
-                   std::string* description, std::string* error) {
-    auto fail = [&](const char* why) {
-        *error = why;
-        return false;
-    };
-    if (bytes.size() < 40) return fail("file too short");
-    if (std::memcmp(bytes.data(), "FLNN", 4) != 0) return fail("bad magic");
-    const std::uint8_t* p = bytes.data();
-    if (get<std::uint32_t>(p + 4) != VERSION) return fail("unknown version");
-    const std::uint32_t featureSet = get<std::uint32_t>(p + 8);
-    if (featureSet != flotilla::nnue::FEATURE_SET_PIECE_SQUARE &&
-        featureSet != flotilla::nnue::FEATURE_SET_KING_BUCKETS)
-        return fail("unknown feature set");
-    const std::uint32_t h = get<std::uint32_t>(p + 12), b = get<std::uint32_t>(p + 16);
-    if (h < 8 || h > 4096 || h % 16) return fail("hidden size out of range");
-    if (b < 1 || b > 16) return fail("bucket count out of range");
-    if (get<std::uint32_t>(p + 20) != std::uint32_t(QA) ||
-        get<std::uint32_t>(p + 24) != std::uint32_t(QB) || get<std::uint32_t>(p + 28) != SCALE_INT)
-        return fail("unexpected quantisation constants");
-    const std::uint32_t n = get<std::uint32_t>(p + 32);
-    if (n > MAX_DESCRIPTION) return fail("description too long");
-    const std::size_t mapBytes =
-        featureSet == flotilla::nnue::FEATURE_SET_KING_BUCKETS ? MAP_BYTES : 0;
-    if (bytes.size() < 40 + std::size_t(n) + mapBytes)
-        return fail("size does not match the header");
-    flotilla::nnue::InputLayout layout;
-    if (mapBytes) {
-        std::string why;
-        const auto l = flotilla::nnue::InputLayout::king_buckets(
-            std::span<const std::uint8_t>(p + 36 + n, mapBytes), &why);
-        if (!l) return fail("bad king bucket map");
-        layout = *l;
-    }
-    const std::size_t features = std::size_t(layout.features());
-    const std::size_t expected = 36 + std::size_t(n) + mapBytes + 2 * features * std::size_t(h) +
-                                 2 * h + 2 * std::size_t(b) * 2 * h + 4 * b + 4;
-    if (bytes.size() != expected) return fail("size does not match the header");
-    if (crc32(p, bytes.size() - 4) != get<std::uint32_t>(p + bytes.size() - 4))
-        return fail("CRC-32 mismatch");
-    q->hidden = int(h);
-    q->buckets = int(b);
-    q->layout = layout;
-    if (description) description->assign(reinterpret_cast<const char*>(p + 36), n);
-    std::size_t at = 36 + n + mapBytes;
-    auto read16 = [&](std::vector<std::int16_t>& v, std::size_t count) {
-        v.resize(count);
-        for (auto& x : v) x = get<std::int16_t>(p + at), at += 2;
-    };
-    read16(q->w, features * h);
-    read16(q->bias, h);
-    read16(q->o, std::size_t(b) * 2 * h);
-    q->obias.resize(b);
-    for (auto& x : q->obias) x = get<std::int32_t>(p + at), at += 4;
-    return true;
+int reference_eval(const flotilla::nnue::Network& q, const Sample& s) {
+    const std::size_t n = std::size_t(s.count);
+    return flotilla::nnue::reference_eval(q, std::span(s.us.data(), n), std::span(s.them.data(), n),
+                                          s.pieces);
 }
 
-bool write_network(const std::string& path, const QuantisedNet& q, const std::string& description,
-                   std::string* error) {
-    const std::vector<std::uint8_t> bytes = serialise(q, description);
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-    if (!out.flush()) {
-        *error = "cannot write '" + path + "'";
-        return false;
-    }
-    return true;
-}
-
-int reference_eval(const QuantisedNet& q, const Sample& s) {
-    const int h = q.hidden;
-    std::vector<std::int16_t> us(q.bias), them(q.bias);
-    for (int k = 0; k < s.count; ++k)
-        for (int i = 0; i < h; ++i) {
-            us[i] = std::int16_t(us[i] + q.w[std::size_t(s.us[k]) * h + i]);
-            them[i] = std::int16_t(them[i] + q.w[std::size_t(s.them[k]) * h + i]);
-        }
-    const int bucket = output_bucket(s.pieces, q.buckets);
-    const std::int16_t* o = &q.o[std::size_t(bucket) * 2 * h];
-    auto activation = [](std::int16_t x) {
-        const std::int32_t c = std::clamp<std::int32_t>(x, 0, QA);
-        return c * c;
-    };
-    std::uint32_t sum = 0; // int32 arithmetic that wraps, as the spec says
-    for (int i = 0; i < h; ++i) {
-        sum += std::uint32_t(activation(us[i]) * o[i]);
-        sum += std::uint32_t(activation(them[i]) * o[h + i]);
-    }
-    const std::int32_t out = std::int32_t(sum) / QA + q.obias[bucket];
-    return int(std::int64_t(out) * SCALE_INT / (QA * QB));
-}
-
-QuantisationError quantisation_error(const FloatNet& net, const QuantisedNet& q,
+QuantisationError quantisation_error(const FloatNet& net, const flotilla::nnue::Network& q,
                                      std::span<const PackedRecord> records,
                                      std::span<const std::uint32_t> indices) {
     std::vector<double> diff(indices.size(), -1.0);

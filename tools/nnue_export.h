@@ -1,42 +1,33 @@
-// Export of the float network to the quantised file format of docs/nnue-format.md,
-// a scalar reference of the integer evaluation that the format defines, and the
-// quantisation error measured with it.
+// Export of the float network into the engine's network (eval/nnue/network.h), which
+// owns the file format: quantisation as docs/nnue-format.md gives it, the save, and the
+// quantisation error measured with the engine's reference evaluation.
 #pragma once
 
+#include "eval/nnue/network.h"
 #include "tools/nnue_float_net.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
-#include <vector>
 
 namespace flotilla::tools::nnue {
 
-inline constexpr int QA = 255, QB = 64;
+// W = round(w * QA) (a factoriser's shared block added into each king bucket's first),
+// bias = round(b * QA), O = round(o * QB) clamped to [-127, 127],
+// obias = round(ob * QA * QB); the description is cut to the format's 4096 bytes.
+// Throws std::invalid_argument for a shape the format cannot hold (nnue::Network).
+flotilla::nnue::Network quantise(const FloatNet& net, const std::string& description);
 
-struct QuantisedNet {
-    int hidden = 0, buckets = 0;
-    flotilla::nnue::InputLayout layout;
-    std::vector<std::int16_t> w;     // layout.features() * hidden
-    std::vector<std::int16_t> bias;  // hidden
-    std::vector<std::int16_t> o;     // buckets * 2 * hidden
-    std::vector<std::int32_t> obias; // buckets
-    bool operator==(const QuantisedNet&) const = default;
-};
+// The trainer's save path: quantise(net, description), saved to `path` by the engine's
+// writer; the quantised network, or nothing with the reason.
+std::optional<flotilla::nnue::Network> export_network(const FloatNet& net,
+                                                      const std::string& description,
+                                                      const std::string& path, std::string* error);
 
-QuantisedNet quantise(const FloatNet& net);
-
-// The whole file: header, description (cut to 4096 bytes), weights, CRC-32.
-std::vector<std::uint8_t> serialise(const QuantisedNet& q, const std::string& description);
-// Parses and checks a file image (the checks of the spec); false with a reason.
-bool parse_network(const std::vector<std::uint8_t>& bytes, QuantisedNet* q,
-                   std::string* description, std::string* error);
-bool write_network(const std::string& path, const QuantisedNet& q, const std::string& description,
-                   std::string* error);
-
-// The integer evaluation of the spec, scalar: int16 accumulators, SCReLU with QA,
-// wrapping int32 output sum, truncating divisions; side to move's view, centipawns.
-int reference_eval(const QuantisedNet& q, const Sample& s);
+// The engine's reference evaluation of a decoded position (`layout`'s features, no
+// factoriser) for the quantised network `q`.
+int reference_eval(const flotilla::nnue::Network& q, const Sample& s);
 
 struct QuantisationError {
     double meanCp = 0, maxCp = 0;
@@ -44,7 +35,7 @@ struct QuantisationError {
 };
 
 // |float eval_cp - quantised eval_cp| over records[indices[i]].
-QuantisationError quantisation_error(const FloatNet& net, const QuantisedNet& q,
+QuantisationError quantisation_error(const FloatNet& net, const flotilla::nnue::Network& q,
                                      std::span<const PackedRecord> records,
                                      std::span<const std::uint32_t> indices);
 

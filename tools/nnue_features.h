@@ -1,6 +1,7 @@
 // The network's inputs (docs/nnue-format.md, feature sets 1 and 2): a training record
-// decoded straight into both perspectives' active piece-square features, with its
-// score and game result turned to the side to move's point of view.
+// decoded straight into both perspectives' active piece-square features (the engine's
+// index, nnue::InputLayout::index), with its score and game result turned to the side
+// to move's point of view.
 #pragma once
 
 #include "core/position.h"
@@ -12,23 +13,9 @@
 
 namespace flotilla::tools::nnue {
 
-inline constexpr int FEATURES = 768;
 inline constexpr int MAX_PIECES = 32;
 // With a factoriser each piece has two features per perspective (see decode).
 inline constexpr int MAX_ACTIVE = 2 * MAX_PIECES;
-
-// Feature set 1's feature of a piece of colour `c` and type `t` on `s`, seen from
-// `perspective`.
-constexpr int feature_index(Color perspective, Color c, PieceType t, Square s) {
-    return flotilla::nnue::InputLayout::index(perspective, {}, make_piece(c, t), s);
-}
-
-// bucket = (pieces - 2) / ceil(32 / B), clamped into [0, B).
-constexpr int output_bucket(int pieces, int buckets) {
-    const int divisor = (32 + buckets - 1) / buckets;
-    const int b = (pieces - 2) / divisor;
-    return b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
-}
 
 struct Sample {
     // Active features: us[i] from the side to move's perspective, them[i] from the other's.

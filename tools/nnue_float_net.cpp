@@ -1,6 +1,8 @@
 // The float network: initialisation, clipping and a scalar forward pass.
 #include "tools/nnue_float_net.h"
 
+#include "eval/nnue/output_bucket.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -40,7 +42,7 @@ float FloatNet::forward(const Sample& s) const {
         const float* rowThem = &w[std::size_t(s.them[k]) * hidden];
         for (int i = 0; i < hidden; ++i) us[i] += rowUs[i], them[i] += rowThem[i];
     }
-    const int bucket = output_bucket(s.pieces, buckets);
+    const int bucket = flotilla::nnue::output_bucket(s.pieces, buckets);
     const float* out = &o[std::size_t(bucket) * 2 * hidden];
     float y = 0;
     for (int i = 0; i < hidden; ++i)

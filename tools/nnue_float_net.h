@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/splitmix.h"
+#include "eval/nnue/format.h"
 #include "tools/nnue_features.h"
 
 #include <cstdint>
@@ -11,10 +12,13 @@
 
 namespace flotilla::tools::nnue {
 
-inline constexpr float SCALE = 400.0f;
-// Clipping bounds that keep the quantised weights inside int16 / [-127, 127].
-inline constexpr float MAX_FEATURE_WEIGHT = 32767.0f / 255.0f;
-inline constexpr float MAX_OUTPUT_WEIGHT = 127.0f / 64.0f;
+inline constexpr float SCALE = float(flotilla::nnue::SCALE);
+// Clipping bounds that keep the quantised weights inside the format's ranges (int16,
+// and [-127, 127] for output weights).
+inline constexpr float MAX_FEATURE_WEIGHT =
+    float(flotilla::nnue::MAX_QUANTISED_WEIGHT) / float(flotilla::nnue::QA);
+inline constexpr float MAX_OUTPUT_WEIGHT =
+    float(flotilla::nnue::MAX_QUANTISED_OUTPUT_WEIGHT) / float(flotilla::nnue::QB);
 
 struct FloatNet {
     int hidden = 0, buckets = 0;
@@ -29,7 +33,9 @@ struct FloatNet {
     FloatNet(int hidden, int buckets, const flotilla::nnue::InputLayout& layout = {},
              bool factoriser = false);
     // Feature rows in w: the layout's, and the shared block's.
-    int feature_rows() const { return layout.features() + (factoriser ? FEATURES : 0); }
+    int feature_rows() const {
+        return layout.features() + (factoriser ? flotilla::nnue::FEATURE_COUNT : 0);
+    }
 
     // Random initial weights from `seed` (uniform, scaled by fan-in).
     void init(std::uint64_t seed);

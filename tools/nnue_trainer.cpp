@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <numeric>
+#include <optional>
 #include <ostream>
 
 namespace flotilla::tools::nnue {
@@ -300,7 +301,7 @@ bool run_train_nnue(const TrainOptions& o, std::ostream& log, std::string* error
     const bool mirrored =
         result.net.layout.feature_set() == flotilla::nnue::FEATURE_SET_KING_BUCKETS;
     std::string description =
-        "Flotilla NNUE: " + std::to_string(768 * kingBuckets) + "x2" +
+        "Flotilla NNUE: " + std::to_string(flotilla::nnue::FEATURE_COUNT * kingBuckets) + "x2" +
         (mirrored ? " (" + std::to_string(kingBuckets) + " king buckets, mirrored" +
                         (result.net.factoriser ? ", trained factorised)" : ")")
                   : std::string()) +
@@ -309,10 +310,11 @@ bool run_train_nnue(const TrainOptions& o, std::ostream& log, std::string* error
     for (const auto& d : o.data) description += " " + d;
     description += "; epochs: " + std::to_string(o.epochs) + "; K: " + std::to_string(result.k) +
                    "; command: " + o.commandLine;
-    const QuantisedNet q = quantise(result.net);
-    if (!write_network(o.out, q, description, error)) return false;
+    const std::optional<flotilla::nnue::Network> q =
+        export_network(result.net, description, o.out, error);
+    if (!q) return false;
     const QuantisationError e =
-        quantisation_error(result.net, q, records, result.validationIndices);
+        quantisation_error(result.net, *q, records, result.validationIndices);
     log << "wrote " << o.out << "; quantisation error over " << e.positions
         << " validation positions: mean " << e.meanCp << " cp, max " << e.maxCp << " cp\n";
     return true;

@@ -59,10 +59,10 @@ class InputLayout {
         const int m = s ^ flip;
         return {kingMap[std::size_t((m >> 3) * 4 + (m & 7))] * FEATURE_COUNT, flip};
     }
+    // Set 1's feature (features.h) moved into the view's block; the flip changes only
+    // the file, the index's lowest three bits.
     static constexpr int index(Color perspective, KingView v, Piece piece, Square s) {
-        const int side = color_of(piece) == perspective ? 0 : 1;
-        const int square = (perspective == WHITE ? int(s) : int(s) ^ 56) ^ v.flip;
-        return v.offset + (side * 6 + (type_of(piece) - 1)) * 64 + square;
+        return v.offset + (feature_index(perspective, piece, s) ^ v.flip);
     }
 
     bool operator==(const InputLayout&) const = default;

@@ -2,7 +2,6 @@
 
 #include "core/crc32.h"
 
-#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -11,9 +10,6 @@
 namespace flotilla::nnue {
 
 namespace {
-
-constexpr char MAGIC[4] = {'F', 'L', 'N', 'N'};
-constexpr std::size_t HEADER_BYTES = 36;
 
 bool fail(std::string* error, const std::string& why) {
     if (error) *error = why;
@@ -48,13 +44,16 @@ void write_array(std::vector<std::uint8_t>& out, const T* src, std::size_t count
 bool valid_hidden(std::uint32_t h) { return h >= MIN_HIDDEN && h <= MAX_HIDDEN && h % 16 == 0; }
 bool valid_buckets(std::uint32_t b) { return b >= 1 && b <= MAX_BUCKETS; }
 
-std::size_t body_bytes(std::size_t features, std::size_t h, std::size_t b) {
-    return 2 * features * h + 2 * h + 2 * b * 2 * h + 4 * b;
-}
-
 // Feature set 2 stores its king bucket map between the description and the weights.
 std::size_t map_bytes(std::uint32_t featureSet) {
     return featureSet == FEATURE_SET_KING_BUCKETS ? KING_MAP_SQUARES : 0;
+}
+
+// The whole file: header, description of n bytes, map, W, bias, O, obias and checksum.
+std::size_t file_bytes(std::size_t n, std::uint32_t featureSet, std::size_t features, std::size_t h,
+                       std::size_t b) {
+    return HEADER_BYTES + n + map_bytes(featureSet) + 2 * features * h + 2 * h + 2 * b * 2 * h +
+           4 * b + CHECKSUM_BYTES;
 }
 
 } // namespace
@@ -70,20 +69,15 @@ Network::Network(int hidden, int buckets, std::string description, InputLayout l
     obias.assign(std::size_t(buckets), 0);
 }
 
-int Network::bucket_for(int pieces) const {
-    const int divisor = (32 + bucketCount - 1) / bucketCount;
-    return std::clamp((pieces - 2) / divisor, 0, bucketCount - 1);
-}
-
 std::optional<Network> Network::from_bytes(std::span<const std::uint8_t> bytes,
                                            std::string* error) {
     const std::size_t size = bytes.size();
-    if (size < HEADER_BYTES + 4) {
+    if (size < HEADER_BYTES + CHECKSUM_BYTES) {
         fail(error, "network file too short for its header (" + std::to_string(size) + " bytes)");
         return std::nullopt;
     }
     const std::uint8_t* p = bytes.data();
-    if (std::memcmp(p, MAGIC, 4) != 0) {
+    if (std::memcmp(p, MAGIC, sizeof MAGIC) != 0) {
         fail(error, "not a Flotilla network file (magic is not FLNN)");
         return std::nullopt;
     }
@@ -112,7 +106,7 @@ std::optional<Network> Network::from_bytes(std::span<const std::uint8_t> bytes,
     }
     // The map decides how many weights follow, so it is checked before the size and CRC.
     const std::size_t mapBytes = map_bytes(featureSet);
-    if (size < HEADER_BYTES + n + mapBytes + 4) {
+    if (size < HEADER_BYTES + n + mapBytes + CHECKSUM_BYTES) {
         fail(error, "network file is " + std::to_string(size) + " bytes, too short for its " +
                         "description and king bucket map (truncated)");
         return std::nullopt;
@@ -127,15 +121,15 @@ std::optional<Network> Network::from_bytes(std::span<const std::uint8_t> bytes,
         }
         layout = *l;
     }
-    const std::size_t expected = HEADER_BYTES + n + mapBytes +
-                                 body_bytes(std::size_t(layout.features()), hidden, buckets) + 4;
+    const std::size_t expected =
+        file_bytes(n, featureSet, std::size_t(layout.features()), hidden, buckets);
     if (size != expected) {
         fail(error, "network file is " + std::to_string(size) + " bytes, its header says " +
                         std::to_string(expected) + (size < expected ? " (truncated)" : ""));
         return std::nullopt;
     }
-    const std::uint32_t stored = read_u32(p + size - 4), computed = crc32(p, size - 4);
-    if (stored != computed) {
+    const std::size_t checked = size - CHECKSUM_BYTES;
+    if (read_u32(p + checked) != crc32(p, checked)) {
         fail(error, "network file CRC-32 mismatch (corrupt file)");
         return std::nullopt;
     }
@@ -186,9 +180,9 @@ std::optional<Network> Network::from_file(const std::string& path, std::string* 
 std::vector<std::uint8_t> Network::to_bytes() const {
     std::vector<std::uint8_t> out;
     const std::uint32_t featureSet = inputs.feature_set();
-    out.reserve(HEADER_BYTES + text.size() + map_bytes(featureSet) +
-                body_bytes(std::size_t(inputs.features()), hiddenSize, bucketCount) + 4);
-    out.insert(out.end(), MAGIC, MAGIC + 4);
+    out.reserve(file_bytes(text.size(), featureSet, std::size_t(inputs.features()),
+                           std::size_t(hiddenSize), std::size_t(bucketCount)));
+    out.insert(out.end(), MAGIC, MAGIC + sizeof MAGIC);
     for (std::uint32_t v :
          {FORMAT_VERSION, featureSet, std::uint32_t(hiddenSize), std::uint32_t(bucketCount),
           std::uint32_t(QA), std::uint32_t(QB), std::uint32_t(SCALE), std::uint32_t(text.size())})
@@ -201,6 +195,11 @@ std::vector<std::uint8_t> Network::to_bytes() const {
     write_array(out, obias.data(), obias.size());
     write_u32(out, crc32(out.data(), out.size()));
     return out;
+}
+
+std::uint32_t Network::checksum() const {
+    const std::vector<std::uint8_t> bytes = to_bytes();
+    return read_u32(bytes.data() + bytes.size() - CHECKSUM_BYTES);
 }
 
 bool Network::save(const std::string& path, std::string* error) const {

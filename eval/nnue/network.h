@@ -1,14 +1,17 @@
 // The network of docs/nnue-format.md (version 1): 768 x K -> H per perspective (K king
 // buckets of feature set 2, one for set 1), SCReLU,
-// 2H -> 1 per output bucket, quantised int16 (int32 output bias). A value type, so that
-// NumaReplicated can copy it onto each NUMA node; loading validates a whole file and
-// returns nothing (with the reason) when any check fails, leaving the caller's network
-// as it was.
+// 2H -> 1 per output bucket, quantised int16 (int32 output bias), and its file: the one
+// reader and writer of the format, used by the engine and by the trainer's export. A
+// value type, so that NumaReplicated can copy it onto each NUMA node; loading validates
+// a whole file and returns nothing (with the reason) when any check fails, leaving the
+// caller's network as it was.
 #pragma once
 
 #include "eval/nnue/aligned.h"
 #include "eval/nnue/features.h"
+#include "eval/nnue/format.h"
 #include "eval/nnue/input_layout.h"
+#include "eval/nnue/output_bucket.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -18,17 +21,6 @@
 #include <vector>
 
 namespace flotilla::nnue {
-
-constexpr std::uint32_t FORMAT_VERSION = 1;
-constexpr int QA = 255;
-constexpr int QB = 64;
-constexpr int SCALE = 400;
-constexpr int MIN_HIDDEN = 8;
-constexpr int MAX_HIDDEN = 4096;
-constexpr int MAX_BUCKETS = 16;
-constexpr std::size_t MAX_DESCRIPTION = 4096;
-// Files above this size are refused before reading (no valid network is near it).
-constexpr std::size_t MAX_FILE_BYTES = std::size_t(64) << 20;
 
 class Network {
   public:
@@ -42,6 +34,9 @@ class Network {
 
     std::vector<std::uint8_t> to_bytes() const;
     bool save(const std::string& path, std::string* error) const;
+    // The CRC-32 that the file's last four bytes hold: what docs/nnue.md names a
+    // network by (the CRC-32 of a whole file is always CRC-32's residue).
+    std::uint32_t checksum() const;
 
     int hidden() const { return hiddenSize; }
     int buckets() const { return bucketCount; }
@@ -57,13 +52,16 @@ class Network {
     }
     std::int32_t output_bias(int b) const { return obias[std::size_t(b)]; }
     // The output bucket of a position with `pieces` pieces on the board.
-    int bucket_for(int pieces) const;
+    int bucket_for(int pieces) const { return output_bucket(pieces, bucketCount); }
 
     // Writable views, for the trainer's export and for tests.
     std::int16_t* feature_row(int f) { return W.data() + std::size_t(f) * hiddenSize; }
     std::int16_t* feature_bias() { return bias.data(); }
     std::int16_t* output_row(int b) { return O.data() + std::size_t(b) * 2 * hiddenSize; }
     void set_output_bias(int b, std::int32_t v) { obias[std::size_t(b)] = v; }
+
+    // Same shape, description, layout and weights.
+    bool operator==(const Network&) const = default;
 
   private:
     int hiddenSize;

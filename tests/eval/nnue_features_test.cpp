@@ -18,6 +18,11 @@ TEST(NnueFeatures, IndexFollowsTheSpec) {
     EXPECT_EQ(feature_index(WHITE, B_PAWN, SQ_E7), (1 * 6 + 0) * 64 + SQ_E7);
     EXPECT_EQ(feature_index(BLACK, B_PAWN, SQ_E7), (0 * 6 + 0) * 64 + (SQ_E7 ^ 56));
     EXPECT_EQ(feature_index(BLACK, W_QUEEN, SQ_D1), (1 * 6 + 4) * 64 + (SQ_D1 ^ 56));
+    // A white pawn on a2 seen by White, a black pawn on a7 seen by Black: both "own pawn".
+    EXPECT_EQ(feature_index(WHITE, W_PAWN, SQ_A2), 8);
+    EXPECT_EQ(feature_index(BLACK, B_PAWN, SQ_A7), 8);
+    EXPECT_EQ(feature_index(WHITE, B_KING, SQ_E8), (6 + 5) * 64 + 60);
+    EXPECT_EQ(feature_index(BLACK, W_KING, SQ_E1), (6 + 5) * 64 + 60);
     // Every (perspective, piece, square) gets a distinct index below 768.
     std::set<int> seen;
     for (Color p : {WHITE, BLACK}) {

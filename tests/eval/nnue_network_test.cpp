@@ -1,6 +1,7 @@
 // The network file format: a written network reads back identical, and every kind of bad
 // file is refused with a message naming the reason.
 #include "core/crc32.h"
+#include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
 #include "nnue_test_util.h"
 
@@ -200,6 +201,21 @@ TEST(NnueNetwork, FileLoaderRefusesMissingOddAndOversizedFiles) {
     EXPECT_NE(error.find("truncated"), std::string::npos) << error;
 }
 
+// The embedded default network reads and writes back byte for byte, and its checksum
+// is its file's last four bytes (the name docs/nnue.md gives it).
+TEST(NnueNetwork, DefaultNetworkWritesBackItsOwnBytes) {
+    const std::span<const std::uint8_t> bytes = nnue::embedded_network();
+    if (bytes.empty()) GTEST_SKIP() << "this build embeds no network";
+    std::string error;
+    const auto net = nnue::Network::from_bytes(bytes, &error);
+    ASSERT_TRUE(net) << error;
+    EXPECT_EQ(net->to_bytes(), Bytes(bytes.begin(), bytes.end()));
+    const std::size_t end = bytes.size() - 4;
+    EXPECT_EQ(net->checksum(), std::uint32_t(bytes[end]) | std::uint32_t(bytes[end + 1]) << 8 |
+                                   std::uint32_t(bytes[end + 2]) << 16 |
+                                   std::uint32_t(bytes[end + 3]) << 24);
+}
+
 TEST(NnueNetwork, OutputBucketsFollowMaterial) {
     const nnue::Network one(16, 1), eight(16, 8), sixteen(16, 16);
     EXPECT_EQ(one.bucket_for(32), 0);
@@ -208,6 +224,12 @@ TEST(NnueNetwork, OutputBucketsFollowMaterial) {
     EXPECT_EQ(eight.bucket_for(6), 1);
     EXPECT_EQ(eight.bucket_for(32), 7);
     EXPECT_EQ(sixteen.bucket_for(32), 15);
+    // The rule itself, which the trainer shares: the divisor is ceil(32 / B).
+    EXPECT_EQ(nnue::output_bucket(32, 3), 2); // divisor 11, not 10
+    EXPECT_EQ(nnue::output_bucket(22, 3), 1);
+    EXPECT_EQ(nnue::output_bucket(9, 5), 1); // divisor 7
+    EXPECT_EQ(nnue::output_bucket(8, 5), 0);
+    EXPECT_EQ(nnue::output_bucket(0, 16), 0);
 }
 
 } // namespace

@@ -34,7 +34,7 @@ void check_agreement(const std::string& kingBuckets, int factoriser = 1) {
     TrainResult trained;
     std::string error;
     ASSERT_TRUE(train(records, o, log, &trained, &error)) << error;
-    const QuantisedNet q = quantise(trained.net);
+    const flotilla::nnue::Network q = quantise(trained.net, "agreement test");
     // The export (with a factoriser: each bucket plus the shared block) evaluates as the
     // float network did, up to rounding (a few cp at this size; without the shared
     // block, over 200).
@@ -45,7 +45,7 @@ void check_agreement(const std::string& kingBuckets, int factoriser = 1) {
     EXPECT_LT(e.meanCp, 20.0) << kingBuckets << " factoriser " << factoriser;
 
     const auto path = testing::temp_path("agreement.nnue");
-    ASSERT_TRUE(write_network(path.string(), q, "agreement test", &error)) << error;
+    ASSERT_TRUE(export_network(trained.net, "agreement test", path.string(), &error)) << error;
     const auto net = flotilla::nnue::Network::from_file(path.string(), &error);
     std::filesystem::remove(path);
     ASSERT_TRUE(net) << error;

@@ -1,6 +1,7 @@
-// The exported file: its size, header and CRC-32 follow docs/nnue-format.md, it
-// reads back to the same integers, damage is detected, and the spec's integer
-// evaluation of the export stays within a few centipawns of the float network.
+// The export: its file's size, header and CRC-32 follow docs/nnue-format.md, it reads
+// back (through the engine's reader) to the same integers, and the spec's integer
+// evaluation of the export stays within a few centipawns of the float network. (Damaged
+// files are the engine's reader's tests, tests/eval/nnue_network_test.cpp.)
 #include "core/crc32.h"
 #include "nnue_test_data.h"
 #include "temp_path.h"
@@ -10,8 +11,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <numeric>
 #include <sstream>
 
@@ -23,12 +22,16 @@ std::uint32_t u32(const std::vector<std::uint8_t>& b, std::size_t at) {
            std::uint32_t(b[at + 3]) << 24;
 }
 
-FloatNet dequantise(const QuantisedNet& q) {
-    FloatNet net(q.hidden, q.buckets);
-    for (std::size_t i = 0; i < q.w.size(); ++i) net.w[i] = float(q.w[i]) / 255.0f;
-    for (std::size_t i = 0; i < q.bias.size(); ++i) net.b[i] = float(q.bias[i]) / 255.0f;
-    for (std::size_t i = 0; i < q.o.size(); ++i) net.o[i] = float(q.o[i]) / 64.0f;
-    for (std::size_t i = 0; i < q.obias.size(); ++i) net.ob[i] = float(q.obias[i]) / (255.0f * 64);
+FloatNet dequantise(const flotilla::nnue::Network& q) {
+    const int h = q.hidden();
+    FloatNet net(h, q.buckets());
+    for (std::size_t i = 0; i < net.w.size(); ++i)
+        net.w[i] = float(q.feature_row(int(i) / h)[int(i) % h]) / 255.0f;
+    for (int i = 0; i < h; ++i) net.b[std::size_t(i)] = float(q.feature_bias()[i]) / 255.0f;
+    for (std::size_t i = 0; i < net.o.size(); ++i)
+        net.o[i] = float(q.output_row(int(i) / (2 * h))[int(i) % (2 * h)]) / 64.0f;
+    for (int b = 0; b < q.buckets(); ++b)
+        net.ob[std::size_t(b)] = float(q.output_bias(b)) / (255.0f * 64);
     return net;
 }
 
@@ -54,7 +57,7 @@ TEST(NnueExport, FileLayoutAndChecksum) {
     FloatNet net(32, 4);
     net.init(8);
     const std::string description = "test net; command: flotilla train-nnue";
-    const std::vector<std::uint8_t> bytes = serialise(quantise(net), description);
+    const std::vector<std::uint8_t> bytes = quantise(net, description).to_bytes();
     const std::size_t n = description.size();
     ASSERT_EQ(bytes.size(), 36 + n + 2 * 768 * 32 + 2 * 32 + 2 * 4 * 64 + 4 * 4 + 4);
     EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 4), "FLNN");
@@ -73,19 +76,17 @@ TEST(NnueExport, FileLayoutAndChecksum) {
     EXPECT_EQ(std::int16_t(bytes[at] | bytes[at + 1] << 8),
               std::int16_t(std::lround(net.w[f * 32 + i] * 255.0)));
 
-    QuantisedNet back;
-    std::string text, error;
-    ASSERT_TRUE(parse_network(bytes, &back, &text, &error)) << error;
-    EXPECT_TRUE(back == quantise(net));
-    EXPECT_EQ(text, description);
+    std::string error;
+    const auto back = flotilla::nnue::Network::from_bytes(bytes, &error);
+    ASSERT_TRUE(back) << error;
+    EXPECT_TRUE(*back == quantise(net, description));
+    EXPECT_EQ(back->description(), description);
+}
 
-    std::vector<std::uint8_t> damaged = bytes;
-    damaged[5000] ^= 1;
-    EXPECT_FALSE(parse_network(damaged, &back, &text, &error));
-    EXPECT_EQ(error, "CRC-32 mismatch");
-    damaged = bytes;
-    damaged.pop_back();
-    EXPECT_FALSE(parse_network(damaged, &back, &text, &error));
+TEST(NnueExport, LongDescriptionsAreCutToTheFormatsLimit) {
+    FloatNet net(16, 1);
+    const auto q = quantise(net, std::string(5000, 'x'));
+    EXPECT_EQ(q.description(), std::string(4096, 'x'));
 }
 
 TEST(NnueExport, QuantisationClampsTheOutputWeights) {
@@ -93,16 +94,16 @@ TEST(NnueExport, QuantisationClampsTheOutputWeights) {
     net.o[0] = 5.0f;
     net.o[1] = -5.0f;
     net.w[0] = 1000.0f;
-    const QuantisedNet q = quantise(net);
-    EXPECT_EQ(q.o[0], 127);
-    EXPECT_EQ(q.o[1], -127);
-    EXPECT_EQ(q.w[0], 32767);
+    const auto q = quantise(net, "");
+    EXPECT_EQ(q.output_row(0)[0], 127);
+    EXPECT_EQ(q.output_row(0)[1], -127);
+    EXPECT_EQ(q.feature_row(0)[0], 32767);
 }
 
 TEST(NnueExport, IntegerEvalMatchesTheFloatNetwork) {
     std::vector<PackedRecord> records;
     const FloatNet net = trained_net(&records);
-    const QuantisedNet q = quantise(net);
+    const auto q = quantise(net, "d");
     std::vector<std::uint32_t> indices(records.size());
     std::iota(indices.begin(), indices.end(), 0u);
     // The integer evaluation is the float evaluation of the dequantised network up to
@@ -127,14 +128,13 @@ TEST(NnueExport, IntegerEvalMatchesTheFloatNetwork) {
     // And the file written to disk is the same integer network.
     const auto path = testing::temp_path("export.nnue");
     std::string error;
-    ASSERT_TRUE(write_network(path.string(), q, "d", &error)) << error;
-    std::ifstream in(path, std::ios::binary);
-    const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                          std::istreambuf_iterator<char>());
-    QuantisedNet back;
-    ASSERT_TRUE(parse_network(bytes, &back, nullptr, &error)) << error;
-    EXPECT_TRUE(back == q);
+    const auto exported = export_network(net, "d", path.string(), &error);
+    ASSERT_TRUE(exported) << error;
+    EXPECT_TRUE(*exported == q);
+    const auto back = flotilla::nnue::Network::from_file(path.string(), &error);
     std::filesystem::remove(path);
+    ASSERT_TRUE(back) << error;
+    EXPECT_TRUE(*back == q);
 }
 
 } // namespace

@@ -20,27 +20,6 @@ std::vector<int> sorted(const std::array<std::uint16_t, MAX_ACTIVE>& f, int coun
     return v;
 }
 
-TEST(NnueFeatures, FormulaOfTheSpec) {
-    // A white pawn on a2 seen by White, a black pawn on a7 seen by Black: both "own pawn".
-    EXPECT_EQ(feature_index(WHITE, WHITE, PAWN, SQ_A2), 8);
-    EXPECT_EQ(feature_index(BLACK, BLACK, PAWN, SQ_A7), 8);
-    EXPECT_EQ(feature_index(WHITE, BLACK, KING, SQ_E8), (6 + 5) * 64 + 60);
-    EXPECT_EQ(feature_index(BLACK, WHITE, KING, SQ_E1), (6 + 5) * 64 + 60);
-    EXPECT_EQ(feature_index(BLACK, WHITE, QUEEN, SQ_D1), (6 + 4) * 64 + 59);
-}
-
-TEST(NnueFeatures, BucketsByMaterial) {
-    EXPECT_EQ(output_bucket(32, 8), 7);
-    EXPECT_EQ(output_bucket(2, 8), 0);
-    EXPECT_EQ(output_bucket(6, 8), 1);
-    EXPECT_EQ(output_bucket(32, 1), 0);
-    EXPECT_EQ(output_bucket(32, 3), 2); // divisor ceil(32 / 3) = 11, not 10
-    EXPECT_EQ(output_bucket(22, 3), 1);
-    EXPECT_EQ(output_bucket(9, 5), 1); // divisor 7
-    EXPECT_EQ(output_bucket(8, 5), 0);
-    EXPECT_EQ(output_bucket(32, 16), 15);
-}
-
 TEST(NnueFeatures, DecodedRecordMatchesThePosition) {
     for (const std::string& fen : testing::NNUE_TEST_FENS) {
         Position pos;

@@ -1,5 +1,6 @@
 // The training kernel's analytic gradient of every parameter group matches central
 // finite differences of a double-precision loss written straight from the spec.
+#include "eval/nnue/output_bucket.h"
 #include "nnue_test_data.h"
 #include "tools/nnue_batch.h"
 
@@ -18,7 +19,7 @@ double reference_loss(const FloatNet& net, const std::vector<PackedRecord>& reco
     for (const PackedRecord& r : records) {
         Sample s;
         EXPECT_TRUE(decode(r, &s));
-        const int h = net.hidden, bucket = output_bucket(s.pieces, net.buckets);
+        const int h = net.hidden, bucket = flotilla::nnue::output_bucket(s.pieces, net.buckets);
         double y = net.ob[bucket];
         for (int i = 0; i < h; ++i) {
             double us = net.b[i], them = net.b[i];
