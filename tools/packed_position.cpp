@@ -153,4 +153,9 @@ std::optional<TrainingPosition> unpack(const PackedRecord& r, std::string* error
     return out;
 }
 
+bool unpack_position(const PackedRecord& record, Position* pos) {
+    const auto unpacked = unpack(record);
+    return unpacked && pos->set_fen(unpacked->fen, false);
+}
+
 } // namespace flotilla::tools
