@@ -21,7 +21,8 @@ namespace flotilla::tools {
 using GameFileHeader = std::map<std::string, std::string>;
 
 // Plies per frame that datagen writes: about four minutes of its output, so that a
-// crash loses little.
+// crash loses little; a rewrite of a finished file (convert-games) uses larger frames,
+// which compress a little better.
 inline constexpr std::uint64_t DEFAULT_FRAME_PLIES = 1 << 18;
 
 // Writes game files of the current version (2).
