@@ -1,7 +1,8 @@
 // flotilla: the one program entry, above the engine (uci/) and the lab (tools/).
-// `flotilla <tool> ...` (datagen, datagen-export, data-manifest, epd-uci, tune, train-nnue,
-// time-sim, technique-table) runs an offline tool (tools/commands.h); anything else runs
-// the engine (uci/program.h): no arguments, the UCI loop; arguments, one command line.
+// `flotilla <tool> ...` (datagen, datagen-export, data-manifest, convert-games, epd-uci,
+// tune, train-nnue, time-sim, technique-table) runs an offline tool (tools/commands.h);
+// anything else runs the engine (uci/program.h): no arguments, the UCI loop; arguments,
+// one command line.
 // The protocol gets the tools' `scaling` command through its table of added commands, so
 // the UCI layer itself knows nothing of the tools.
 #include "tools/commands.h"

@@ -5,6 +5,7 @@
 #include "tools/data_manifest.h"
 #include "tools/datagen.h"
 #include "tools/epd_suite.h"
+#include "tools/game_convert.h"
 #include "tools/nnue_trainer.h"
 #include "tools/technique_table.h"
 #include "tools/texel_tuner.h"
@@ -240,6 +241,35 @@ bool parse_train_nnue(const std::vector<std::string>& args, nnue::TrainOptions* 
     return true;
 }
 
+// `convert-games PATH...`: every game file named, or below a directory named, in turn;
+// the first failure stops the run, leaving that file and the rest as they were.
+int convert_games(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (args.size() < 2) {
+        err << "usage: flotilla convert-games PATH [PATH ...] (game files or directories)\n";
+        return 1;
+    }
+    std::string error;
+    for (std::size_t i = 1; i < args.size(); ++i)
+        for (const std::string& file : game_files_in(args[i])) {
+            ConvertReport r;
+            if (!convert_game_file(file, ConvertOptions{}, &r, &error)) {
+                err << "error: " << error << "\n";
+                return 1;
+            }
+            if (!r.converted) {
+                out << file << ": already version 2, left as it is\n";
+                continue;
+            }
+            const double positions = double(std::max<std::uint64_t>(r.positions, 1));
+            out << file << ": " << r.games << " games, " << r.positions << " positions, "
+                << r.oldBytes << " -> " << r.newBytes << " bytes (" << r.oldBytes / positions
+                << " -> " << r.newBytes / positions
+                << " per position), every game verified identical"
+                << (r.manifestUpdated ? "; manifest row updated" : "; no manifest") << "\n";
+        }
+    return 0;
+}
+
 const char* result_text(GameResult r) {
     return r == GameResult::WHITE_WIN ? "1.0" : r == GameResult::BLACK_WIN ? "0.0" : "0.5";
 }
@@ -313,6 +343,7 @@ std::optional<int> run_tool(const std::vector<std::string>& args, std::ostream& 
         }
         return 0;
     }
+    if (tool == "convert-games") return convert_games(args, out, err);
     if (tool == "datagen-export") {
         if (args.size() != 3) {
             err << "usage: flotilla datagen-export IN.bin OUT.txt\n";

@@ -1,6 +1,7 @@
 // Compact game files (docs/data-format.md): a skippable zstd frame with the text
-// header, then ordinary zstd frames of whole games, each with zstd's own content
-// checksum, so a damaged or unfinished frame is found and costs only its games.
+// header, whose first line names the version, then ordinary zstd frames of whole games,
+// each with zstd's own content checksum, so a damaged or unfinished frame is found and
+// costs only its games.
 #include "tools/game_file.h"
 
 #include "core/crc32.h"
@@ -18,23 +19,14 @@ namespace flotilla::tools {
 namespace {
 
 constexpr std::uint32_t SKIPPABLE_MAGIC = 0x184D2A50; // zstd's first skippable-frame magic
-constexpr const char* HEADER_FIRST_LINE = "flotilla-games 1";
-// Games buffered before a frame is compressed: large enough for a good ratio,
-// small enough that an interrupted run loses little.
-constexpr std::size_t FRAME_BYTES = 1 << 20;
+// The header's first line names the format version: 1 or 2 (see game_frame.h).
+constexpr const char* HEADER_PREFIX = "flotilla-games ";
+constexpr int WRITTEN_VERSION = 2;
 constexpr int ZSTD_LEVEL = 19;
-// A game longer than this is damaged data (datagen stops games at a few hundred plies).
-constexpr std::size_t MAX_GAME_PLIES = 4096;
-constexpr std::size_t GAME_FIXED_BYTES = sizeof(PackedRecord) + 2;
 
-void put16(std::vector<std::uint8_t>& out, std::uint16_t v) {
-    out.push_back(std::uint8_t(v & 0xFF));
-    out.push_back(std::uint8_t(v >> 8));
-}
 void put32(std::uint8_t* out, std::uint32_t v) {
     for (int i = 0; i < 4; ++i) out[i] = std::uint8_t(v >> (8 * i));
 }
-std::uint16_t get16(const std::uint8_t* p) { return std::uint16_t(p[0] | (p[1] << 8)); }
 std::uint32_t get32(const std::uint8_t* p) {
     return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 |
            std::uint32_t(p[3]) << 24;
@@ -50,7 +42,7 @@ bool write_all(std::FILE* file, const void* data, std::size_t size, const std::s
 }
 
 std::string header_text(const GameFileHeader& header) {
-    std::string text = std::string(HEADER_FIRST_LINE) + "\n";
+    std::string text = HEADER_PREFIX + std::to_string(WRITTEN_VERSION) + "\n";
     for (const auto& [key, value] : header) text += key + " " + value + "\n";
     return text;
 }
@@ -66,27 +58,11 @@ void parse_header(const std::string& text, GameFileHeader* header) {
     }
 }
 
-// Decodes the games of one decompressed frame; false when the frame's bytes do not
-// split into whole games (the frame is then counted bad).
-bool decode_games(const std::uint8_t* p, std::size_t size, std::vector<GameRecord>* games) {
-    std::size_t at = 0;
-    while (at < size) {
-        if (size - at < GAME_FIXED_BYTES) return false;
-        GameRecord game;
-        std::copy_n(p + at, sizeof(PackedRecord), game.start.begin());
-        const std::size_t plies = get16(p + at + sizeof(PackedRecord));
-        at += GAME_FIXED_BYTES;
-        if (plies > MAX_GAME_PLIES || size - at < 4 * plies) return false;
-        game.result = GameResult((game.start[26] >> 1) & 3);
-        game.moves.reserve(plies);
-        game.scores.reserve(plies);
-        for (std::size_t i = 0; i < plies; ++i, at += 4) {
-            game.moves.push_back(Move(get16(p + at)));
-            game.scores.push_back(std::int16_t(get16(p + at + 2)));
-        }
-        games->push_back(std::move(game));
-    }
-    return true;
+// The version a header frame's first line names, or 0 when it is not a game file's.
+int header_version(const std::string& headerText) {
+    for (int version : {1, 2})
+        if (headerText.starts_with(HEADER_PREFIX + std::to_string(version) + "\n")) return version;
+    return 0;
 }
 
 // The offset of the next zstd frame magic (0xFD2FB528) at or after `from`, or the end.
@@ -99,13 +75,6 @@ std::size_t find_frame_magic(const std::vector<std::uint8_t>& bytes, std::size_t
 // A legal move of `pos` equal to `m`, checked against the generator (data may be damaged).
 bool is_legal_move(const Position& pos, Move m) {
     return pos.is_pseudo_legal(m) && pos.is_legal(m);
-}
-
-Position position_from_record(const PackedRecord& record, bool* ok) {
-    Position pos;
-    const auto unpacked = unpack(record);
-    *ok = unpacked && pos.set_fen(unpacked->fen, false);
-    return pos;
 }
 
 } // namespace
@@ -131,7 +100,7 @@ bool GameWriter::open(const std::string& filePath, const GameFileHeader& header,
         return false;
     }
     path = filePath;
-    pending.clear();
+    pending.take();
     gameCount = plyCount = fileBytes = 0;
     const std::string text = header_text(header);
     std::vector<std::uint8_t> frame(8 + text.size());
@@ -148,38 +117,31 @@ bool GameWriter::add(const GameRecord& game, std::string* error) {
         *error = "game file not open";
         return false;
     }
-    const std::size_t plies = std::min(game.moves.size(), MAX_GAME_PLIES);
-    PackedRecord start = game.start;
-    start[26] = std::uint8_t((start[26] & 1) | (int(game.result) << 1));
-    const std::uint16_t crc = crc16(start.data(), 30);
-    start[30] = std::uint8_t(crc & 0xFF);
-    start[31] = std::uint8_t(crc >> 8);
-    pending.insert(pending.end(), start.begin(), start.end());
-    put16(pending, std::uint16_t(plies));
-    for (std::size_t i = 0; i < plies; ++i) {
-        put16(pending, game.moves[i].raw());
-        put16(pending, std::uint16_t(i < game.scores.size() ? game.scores[i] : GAME_NO_SCORE));
+    const std::uint64_t before = pending.plies();
+    if (!pending.add(game, error)) {
+        *error = "game " + std::to_string(gameCount + 1) + " of '" + path + "': " + *error;
+        return false;
     }
     ++gameCount;
-    plyCount += plies;
-    return pending.size() < FRAME_BYTES || flush(error);
+    plyCount += pending.plies() - before;
+    return pending.plies() < framePlies || flush(error);
 }
 
 bool GameWriter::flush(std::string* error) {
-    if (!file || pending.empty()) return true;
+    if (!file || pending.games() == 0) return true;
+    const std::vector<std::uint8_t> contents = pending.take();
     std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> cctx(ZSTD_createCCtx(), ZSTD_freeCCtx);
     ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, ZSTD_LEVEL);
     ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
-    std::vector<std::uint8_t> frame(ZSTD_compressBound(pending.size()));
+    std::vector<std::uint8_t> frame(ZSTD_compressBound(contents.size()));
     const std::size_t size =
-        ZSTD_compress2(cctx.get(), frame.data(), frame.size(), pending.data(), pending.size());
+        ZSTD_compress2(cctx.get(), frame.data(), frame.size(), contents.data(), contents.size());
     if (ZSTD_isError(size)) {
         *error = std::string("zstd: ") + ZSTD_getErrorName(size);
         return false;
     }
     if (!write_all(file, frame.data(), size, path, error)) return false;
     fileBytes += size;
-    pending.clear();
     return true;
 }
 
@@ -192,71 +154,109 @@ bool GameWriter::close(std::string* error) {
     return flushed && closed;
 }
 
-GameReadStats read_game_file(const std::string& path, GameFileHeader* header,
-                             const std::function<void(const GameRecord&)>& onGame) {
-    GameReadStats stats;
+namespace {
+
+// The whole file; false when it cannot be opened.
+bool read_bytes(const std::string& path, std::vector<std::uint8_t>* bytes) {
     std::FILE* file = std::fopen(path.c_str(), "rb");
     if (!file || std::filesystem::is_directory(path)) {
         if (file) std::fclose(file);
+        return false;
+    }
+    std::uint8_t buffer[1 << 16];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file)) > 0;)
+        bytes->insert(bytes->end(), buffer, buffer + n);
+    std::fclose(file);
+    return true;
+}
+
+// Checks the header frame and parses it; its size, or 0 when it is not a game file's.
+std::size_t read_header(const std::vector<std::uint8_t>& bytes, GameFileHeader* header,
+                        int* version) {
+    if (bytes.size() < 8 || get32(bytes.data()) != SKIPPABLE_MAGIC ||
+        get32(bytes.data() + 4) > bytes.size() - 8)
+        return 0;
+    const std::string text(bytes.begin() + 8, bytes.begin() + 8 + get32(bytes.data() + 4));
+    *version = header_version(text);
+    if (*version == 0) return 0;
+    if (header) parse_header(text, header);
+    return 8 + text.size();
+}
+
+// Where each zstd frame lies in the file. A damaged frame header is counted bad and
+// the search goes on at the next frame's magic number; with none after it, the rest is
+// the unfinished last frame of an interrupted write.
+struct FrameSpan {
+    std::size_t at, size;
+};
+
+std::vector<FrameSpan> frame_spans(const std::vector<std::uint8_t>& bytes, std::size_t at,
+                                   GameReadStats* stats) {
+    std::vector<FrameSpan> spans;
+    while (at < bytes.size()) {
+        const std::size_t size = ZSTD_findFrameCompressedSize(&bytes[at], bytes.size() - at);
+        if (!ZSTD_isError(size)) {
+            spans.push_back({at, size});
+            at += size;
+            continue;
+        }
+        const std::size_t next = find_frame_magic(bytes, at + 1);
+        if (next == bytes.size()) {
+            stats->tailBytes = bytes.size() - at;
+            break;
+        }
+        ++stats->badFrames;
+        at = next;
+    }
+    return spans;
+}
+
+struct DecodedFrame {
+    bool good = false; // false: the frame did not decompress, check or decode
+    std::vector<GameRecord> games;
+    std::uint64_t badGames = 0;
+};
+
+DecodedFrame decode_frame(const std::uint8_t* frame, std::size_t frameSize, int version) {
+    DecodedFrame out;
+    const unsigned long long contentSize = ZSTD_getFrameContentSize(frame, frameSize);
+    if (contentSize == ZSTD_CONTENTSIZE_ERROR || contentSize == ZSTD_CONTENTSIZE_UNKNOWN ||
+        contentSize > (1ULL << 30))
+        return out;
+    std::vector<std::uint8_t> plain(static_cast<std::size_t>(contentSize));
+    const std::size_t n = ZSTD_decompress(plain.data(), plain.size(), frame, frameSize);
+    if (ZSTD_isError(n) || n != plain.size()) return out;
+    out.good = version == 1
+                   ? decode_frame_v1(plain.data(), plain.size(), &out.games)
+                   : decode_frame_v2(plain.data(), plain.size(), &out.games, &out.badGames);
+    return out;
+}
+
+} // namespace
+
+GameReadStats read_game_file(const std::string& path, GameFileHeader* header,
+                             const std::function<void(const GameRecord&)>& onGame) {
+    GameReadStats stats;
+    std::vector<std::uint8_t> bytes;
+    if (!read_bytes(path, &bytes)) {
         stats.error = "cannot open '" + path + "'";
         return stats;
     }
-    std::vector<std::uint8_t> bytes;
-    std::uint8_t buffer[1 << 16];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file)) > 0;)
-        bytes.insert(bytes.end(), buffer, buffer + n);
-    std::fclose(file);
     stats.fileBytes = bytes.size();
     stats.crc32 = crc32(bytes.data(), bytes.size());
-
-    const std::string firstLine = std::string(HEADER_FIRST_LINE) + "\n";
-    if (bytes.size() < 8 || get32(bytes.data()) != SKIPPABLE_MAGIC ||
-        get32(bytes.data() + 4) > bytes.size() - 8 ||
-        std::string(bytes.begin() + 8,
-                    bytes.begin() + 8 +
-                        std::min<std::size_t>(firstLine.size(), get32(bytes.data() + 4))) !=
-            firstLine) {
-        stats.error = "'" + path + "' is not a Flotilla game file of version 1";
+    const std::size_t headerSize = read_header(bytes, header, &stats.version);
+    if (headerSize == 0) {
+        stats.error = "'" + path + "' is not a Flotilla game file of version 1 or 2";
         return stats;
     }
-    const std::size_t headerSize = get32(bytes.data() + 4);
-    if (header)
-        parse_header(std::string(bytes.begin() + 8, bytes.begin() + 8 + headerSize), header);
-
-    std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> dctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
-    std::vector<std::uint8_t> plain;
-    std::vector<GameRecord> games;
-    for (std::size_t at = 8 + headerSize; at < bytes.size();) {
-        const std::size_t frameSize = ZSTD_findFrameCompressedSize(&bytes[at], bytes.size() - at);
-        if (ZSTD_isError(frameSize)) {
-            // A damaged frame header: go on at the next frame's magic number. With none
-            // after it, this is the unfinished last frame of an interrupted write.
-            const std::size_t next = find_frame_magic(bytes, at + 1);
-            if (next == bytes.size()) {
-                stats.tailBytes = bytes.size() - at;
-                break;
-            }
-            ++stats.badFrames;
-            at = next;
-            continue;
-        }
-        const unsigned long long contentSize = ZSTD_getFrameContentSize(&bytes[at], frameSize);
-        games.clear();
-        bool good = contentSize != ZSTD_CONTENTSIZE_ERROR &&
-                    contentSize != ZSTD_CONTENTSIZE_UNKNOWN && contentSize <= (1ULL << 30);
-        if (good) {
-            plain.resize(std::size_t(contentSize));
-            const std::size_t n =
-                ZSTD_decompressDCtx(dctx.get(), plain.data(), plain.size(), &bytes[at], frameSize);
-            good = !ZSTD_isError(n) && n == plain.size() &&
-                   decode_games(plain.data(), plain.size(), &games);
-        }
-        at += frameSize;
-        if (!good) {
+    for (const FrameSpan& span : frame_spans(bytes, headerSize, &stats)) {
+        const DecodedFrame frame = decode_frame(&bytes[span.at], span.size, stats.version);
+        if (!frame.good) {
             ++stats.badFrames;
             continue;
         }
-        for (const GameRecord& game : games) {
+        stats.badGames += frame.badGames;
+        for (const GameRecord& game : frame.games) {
             ++stats.games;
             stats.plies += game.moves.size();
             onGame(game);
@@ -267,9 +267,8 @@ GameReadStats read_game_file(const std::string& path, GameFileHeader* header,
 
 bool replay_game(const GameRecord& game,
                  const std::function<void(const Position&, Move, int)>& onPly) {
-    bool ok = false;
-    Position pos = position_from_record(game.start, &ok);
-    if (!ok) return false;
+    Position pos;
+    if (!unpack_position(game.start, &pos)) return false;
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
         const Move m = game.moves[i];
         if (!is_legal_move(pos, m)) return false;
@@ -319,6 +318,7 @@ bool load_training_records(const std::vector<std::string>& paths, std::vector<Pa
                 return false;
             }
             ++total.files;
+            total.badGames += read.badGames;
             total.games += read.games;
             total.plies += read.plies;
             total.badFrames += read.badFrames;

@@ -1,10 +1,12 @@
-// Self-play games stored compactly for network training: the starting position
-// plus one 16-bit move and one 16-bit score per ply, zstd-compressed, several
-// games per frame (layout in docs/data-format.md). The trainer replays them into
-// positions; a crash or a full disk can cost at most the frame being written.
+// Self-play games stored compactly for network training: the starting position plus
+// each ply's move and score, zstd-compressed, many games per frame (layout in
+// docs/data-format.md; tools/game_frame.h codes a frame's contents). The trainer
+// replays them into positions; a crash or a full disk can cost at most the frame
+// being written.
 #pragma once
 
-#include "tools/packed_position.h"
+#include "tools/game_frame.h"
+#include "tools/game_record.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -15,29 +17,26 @@
 
 namespace flotilla::tools {
 
-// A ply's score when the search gave none (never written by datagen today).
-inline constexpr std::int16_t GAME_NO_SCORE = INT16_MIN;
-
-struct GameRecord {
-    PackedRecord start{}; // the starting position; its result bits hold the game's result
-    GameResult result = GameResult::DRAW;
-    std::vector<Move> moves;          // played moves, Flotilla's 16-bit encoding
-    std::vector<std::int16_t> scores; // search score before each move, White's view (cp)
-};
-
 // Header of a game file: "key value" pairs (engine, network, nodes, ...).
 using GameFileHeader = std::map<std::string, std::string>;
 
+// Plies per frame that datagen writes: about four minutes of its output, so that a
+// crash loses little; a rewrite of a finished file (convert-games) uses larger frames,
+// which compress a little better.
+inline constexpr std::uint64_t DEFAULT_FRAME_PLIES = 1 << 18;
+
+// Writes game files of the current version (2).
 class GameWriter {
   public:
-    GameWriter() = default;
+    explicit GameWriter(std::uint64_t framePlies = DEFAULT_FRAME_PLIES) : framePlies(framePlies) {}
     GameWriter(const GameWriter&) = delete;
     GameWriter& operator=(const GameWriter&) = delete;
     ~GameWriter(); // finishes the open frame
 
     // Creates `path` (an existing file is an error) and writes the header frame.
     bool open(const std::string& path, const GameFileHeader& header, std::string* error);
-    // Buffers a game; a frame is compressed and written once enough games are buffered.
+    // Buffers a game; a frame is compressed and written once it holds framePlies plies.
+    // A game whose start does not unpack or whose moves are not legal is refused.
     bool add(const GameRecord& game, std::string* error);
     // Compresses and writes the buffered games as one frame and flushes the file.
     bool flush(std::string* error);
@@ -50,23 +49,26 @@ class GameWriter {
   private:
     std::FILE* file = nullptr;
     std::string path;
-    std::vector<std::uint8_t> pending; // games not yet compressed
+    FrameBuilder pending; // games not yet compressed
+    std::uint64_t framePlies;
     std::uint64_t gameCount = 0, plyCount = 0, fileBytes = 0;
 };
 
 struct GameReadStats {
     std::uint64_t games = 0;
     std::uint64_t plies = 0;
-    std::uint64_t badGames = 0;  // games whose start or moves were not legal
+    std::uint64_t badGames = 0;  // version 2: games whose moves did not decode (left out)
     std::uint64_t badFrames = 0; // frames that failed to decompress (their games are lost)
     std::uint64_t tailBytes = 0; // bytes of an unfinished last frame (an interrupted write)
     std::uint32_t crc32 = 0;     // of the whole file, as the manifest records it
     std::uint64_t fileBytes = 0;
+    int version = 0;   // the file's format version, 1 or 2
     std::string error; // set when the file could not be read at all
     bool ok() const { return error.empty(); }
 };
 
-// Reads a game file, calling onGame for each game whose moves replay legally.
+// Reads a game file of either version, calling onGame for each game: as stored in
+// version 1 (replay_game checks its moves), decoded and therefore legal in version 2.
 GameReadStats read_game_file(const std::string& path, GameFileHeader* header,
                              const std::function<void(const GameRecord&)>& onGame);
 

@@ -35,4 +35,7 @@ PackedRecord pack(const Position& pos, int scoreWhite, GameResult result);
 // Unpacks a record; nullopt when the checksum, a reserved bit or the board is wrong.
 std::optional<TrainingPosition> unpack(const PackedRecord& record, std::string* error = nullptr);
 
+// Sets *pos to the record's position; false (pos unchanged) when the record does not unpack.
+bool unpack_position(const PackedRecord& record, Position* pos);
+
 } // namespace flotilla::tools

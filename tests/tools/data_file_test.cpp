@@ -51,6 +51,12 @@ std::vector<TrainingPosition> read_all(const fs::path& path, ReadStats* stats) {
     return out;
 }
 
+TEST(PackedPosition, Crc16IsCcittFalse) {
+    const std::string check = "123456789"; // the catalogue's check input and value
+    EXPECT_EQ(crc16(reinterpret_cast<const std::uint8_t*>(check.data()), check.size()), 0x29B1);
+    EXPECT_EQ(crc16(nullptr, 0), 0xFFFF);
+}
+
 TEST(PackedPosition, RoundTripsFenScoreAndResult) {
     int score = -1234;
     int result = 0;
