@@ -13,7 +13,7 @@ struct DeltaPruningParams {
 };
 
 inline constexpr Tunable<DeltaPruningParams> DELTA_PRUNING_TUNABLES[] = {
-    {"DeltaPruningMargin", &DeltaPruningParams::margin, 0, 2000},
+    {"DeltaPruningMargin", &DeltaPruningParams::margin, 0, 2000, NetworkScale::Margin},
 };
 inline constexpr Counter DELTA_PRUNING_COUNTERS[] = {
     {"DeltaPruning", &Stats::deltaPruned},

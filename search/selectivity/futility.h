@@ -16,8 +16,8 @@ struct FutilityParams {
 
 inline constexpr Tunable<FutilityParams> FUTILITY_TUNABLES[] = {
     {"FutilityMaxDepth", &FutilityParams::maxDepth, 0, 64},
-    {"FutilityMargin", &FutilityParams::base, 0, 2000},
-    {"FutilityMarginPerDepth", &FutilityParams::perDepth, 0, 2000},
+    {"FutilityMargin", &FutilityParams::base, 0, 2000, NetworkScale::Margin},
+    {"FutilityMarginPerDepth", &FutilityParams::perDepth, 0, 2000, NetworkScale::Margin},
 };
 inline constexpr Counter FUTILITY_COUNTERS[] = {
     {"FutilityPruning", &Stats::futilityPruned},

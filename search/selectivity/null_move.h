@@ -29,7 +29,7 @@ inline constexpr Constant<NullMoveParams> NULL_MOVE_CONSTANTS[] = {
     {"minDepth", &NullMoveParams::minDepth},
     {"baseReduction", &NullMoveParams::baseReduction},
     {"depthDivisor", &NullMoveParams::depthDivisor},
-    {"evalDivisor", &NullMoveParams::evalDivisor},
+    {"evalDivisor", &NullMoveParams::evalDivisor, 1, NetworkScale::Divisor},
     {"maxEvalReduction", &NullMoveParams::maxEvalReduction},
 };
 inline constexpr Technique<NullMoveParams> NULL_MOVE = {
