@@ -4,6 +4,7 @@
 // generated from these descriptions (search/params.h lists them in TECHNIQUES).
 #pragma once
 
+#include "search/selectivity/extension_context.h"
 #include "search/stats.h"
 
 #include <cstdint>
@@ -51,6 +52,11 @@ template <class P> struct Technique {
     std::span<const Constant<P>> constants = {};
     std::span<const Tunable<P>> tunables = {};
     std::span<const Counter> counters = {};
+    // Extensions only (search/extensions.h lists them): the plies the technique offers a
+    // move, and its counter of the moves that got that ply; no counter for one that
+    // counts otherwise (the threat extensions count nodes).
+    Depth (*offer)(const P&, const ExtensionContext&) = nullptr;
+    std::uint64_t Stats::*applied = nullptr;
 };
 
 } // namespace flotilla::search

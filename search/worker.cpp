@@ -5,8 +5,8 @@
 #include "core/see.h"
 #include "eval/evaluate.h"
 #include "eval/nnue/evaluate.h"
+#include "search/extensions.h"
 #include "search/movepick.h"
-#include "search/selectivity/applied_extension.h"
 #include "search/selectivity/multi_cut_search.h"
 #include "search/selectivity/null_move_search.h"
 #include "search/selectivity/probcut_search.h"
@@ -392,7 +392,8 @@ std::optional<Value> Worker::search_moves(Node& node) {
     StackEntry* ss = node.ss;
     MovePicker picker = SearchAccess(*this).main_picker(ss, node.ttMove);
     node.best.score = node.tbFloor;
-    node.legalMoves = node.inCheck && params.oneReplyExtension.enabled ? count_legal_moves(pos) : 0;
+    node.legalMoves =
+        one_reply_counts_moves(params.oneReplyExtension, node.inCheck) ? count_legal_moves(pos) : 0;
     const Move previous = (ss - 1)->move;
     node.previousWasCapture = previous.is_ok() && pos.captured_piece() != NO_PIECE;
 
@@ -457,38 +458,30 @@ bool Worker::prunes_move(const Node& node, const MoveInfo& move) {
     return false;
 }
 
-// 8. Extensions: at most one ply per move, all under one path bound; the singular
-//    search may also decide the node.
+// 8. Extensions (search/extensions.h): every extension technique offers the move plies
+//    from the facts in one context, and the move gets at most one; the singular search
+//    may also decide the node.
 SingularResult Worker::extend_move(const Node& node, const MoveInfo& move) {
     const Move m = move.move;
-    const int ply = node.ply;
-    const Move previous = (node.ss - 1)->move;
-    const Depth checkExt = check_extension(params.checkExtension, move.givesCheck, ply, rootDepth);
-    const Depth recaptureExt =
-        recapture_extension(params.recaptureExtension, is_capture(pos, m), node.previousWasCapture,
-                            m.to(), previous.to(), ply, rootDepth);
-    const Depth passedPawnExt =
-        passed_pawn_extension(params.passedPawnExtension, type_of(move.moved) == PAWN,
-                              relative_rank(pos.side_to_move(), m.to()), ply, rootDepth);
-    const Depth oneReplyExt = one_reply_extension(params.oneReplyExtension, node.inCheck,
-                                                  node.legalMoves, ply, rootDepth);
+    ExtensionContext context{.ply = node.ply,
+                             .rootDepth = rootDepth,
+                             .givesCheck = move.givesCheck,
+                             .capture = is_capture(pos, m),
+                             .previousWasCapture = node.previousWasCapture,
+                             .to = m.to(),
+                             .previousTo = (node.ss - 1)->move.to(),
+                             .pawnMove = type_of(move.moved) == PAWN,
+                             .toRelativeRank = relative_rank(pos.side_to_move(), m.to()),
+                             .inCheck = node.inCheck,
+                             .legalMoves = node.legalMoves,
+                             .threat = node.threatExtension};
     SearchAccess access(*this);
     const SingularResult singular = singular_search(access, node, m);
     if (singular.cutoff) return singular;
-    const Depth singularExt = singular.extension;
-    // At most one ply in all; a negative singular extension lowers what is left.
-    const OfferedExtensions offered{singularExt,  checkExt,      oneReplyExt,
-                                    recaptureExt, passedPawnExt, node.threatExtension};
-    switch (applied_extension(offered)) {
-    case AppliedExtension::Singular: ++counters.singularExtensions; break;
-    case AppliedExtension::Check: ++counters.checkExtensions; break;
-    case AppliedExtension::OneReply: ++counters.oneReplyExtensions; break;
-    case AppliedExtension::Recapture: ++counters.recaptureExtensions; break;
-    case AppliedExtension::PassedPawn: ++counters.passedPawnExtensions; break;
-    case AppliedExtension::Threat:
-    case AppliedExtension::None: break;
-    }
-    return {largest_extension(offered) + std::min(singularExt, 0), std::nullopt};
+    context.singular = singular.extension;
+    const OfferedExtensions offered = offered_extensions(params, context);
+    if (std::uint64_t Stats::*const applied = applied_counter(offered)) ++(counters.*applied);
+    return {extension_plies(offered), std::nullopt};
 }
 
 // 9. Late move reductions, then PVS: null window first, full window for new PV moves.

@@ -20,6 +20,13 @@ struct SingularExtensionParams {
     Depth negativeExtension = 1;
 };
 
+// Its offer to the move is what the singular search decided (singular_search.h),
+// which the move loop runs before it asks the extensions.
+constexpr Depth offered_singular_extension(const SingularExtensionParams&,
+                                           const ExtensionContext& c) {
+    return c.singular;
+}
+
 inline constexpr Counter SINGULAR_EXTENSION_COUNTERS[] = {
     {"SingularSearches", &Stats::singularSearches},
     {"SingularExtensions", &Stats::singularExtensions},
@@ -50,6 +57,8 @@ inline constexpr Technique<SingularExtensionParams> SINGULAR_EXTENSION = {
         "pruning, and returns alpha when the excluded move was the only one",
     .constants = SINGULAR_EXTENSION_CONSTANTS,
     .counters = SINGULAR_EXTENSION_COUNTERS,
+    .offer = offered_singular_extension,
+    .applied = &Stats::singularExtensions,
 };
 
 struct SingularContext {

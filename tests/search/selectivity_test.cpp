@@ -1,8 +1,8 @@
 // The pure decision functions of each selectivity unit: where they fire and
 // where they must not.
 #include "core/see.h"
+#include "search/extensions.h"
 #include "search/params.h"
-#include "search/selectivity/applied_extension.h"
 #include "search_helpers.h"
 
 using namespace flotilla;
@@ -73,9 +73,10 @@ TEST(Selectivity, LateMoveReductions) {
 
 TEST(Selectivity, CheckExtensionIsBounded) {
     const CheckExtensionParams p;
-    EXPECT_EQ(check_extension(p, true, 3, 5), 1);
-    EXPECT_EQ(check_extension(p, false, 3, 5), 0);
-    EXPECT_EQ(check_extension(p, true, 10, 5), 0); // path already twice the root depth
+    EXPECT_EQ(check_extension(p, {.ply = 3, .rootDepth = 5, .givesCheck = true}), 1);
+    EXPECT_EQ(check_extension(p, {.ply = 3, .rootDepth = 5, .givesCheck = false}), 0);
+    // The path is already twice the root depth long.
+    EXPECT_EQ(check_extension(p, {.ply = 10, .rootDepth = 5, .givesCheck = true}), 0);
 }
 
 TEST(Selectivity, MateDistancePruning) {
@@ -194,19 +195,49 @@ TEST(Selectivity, ExtensionsShareOnePathBound) {
     EXPECT_TRUE(extension_allowed(9, 5));
     EXPECT_FALSE(extension_allowed(10, 5));
     const RecaptureExtensionParams recapture{true};
-    EXPECT_EQ(recapture_extension(recapture, true, true, SQ_D5, SQ_D5, 3, 5), 1);
-    EXPECT_EQ(recapture_extension({}, true, true, SQ_D5, SQ_D5, 3, 5), 0);        // off by default
-    EXPECT_EQ(recapture_extension(recapture, true, true, SQ_D5, SQ_E5, 3, 5), 0); // another square
-    EXPECT_EQ(recapture_extension(recapture, true, false, SQ_D5, SQ_D5, 3, 5), 0);
-    EXPECT_EQ(recapture_extension(recapture, true, true, SQ_D5, SQ_D5, 10, 5), 0); // path bound
-    EXPECT_EQ(passed_pawn_extension({}, true, 6, 3, 5), 1);
-    EXPECT_EQ(passed_pawn_extension({}, true, 5, 3, 5), 0);
-    EXPECT_EQ(passed_pawn_extension({}, false, 6, 3, 5), 0);
-    EXPECT_EQ(passed_pawn_extension({}, true, 6, 10, 5), 0);
-    EXPECT_EQ(one_reply_extension({}, true, 1, 3, 5), 1);
-    EXPECT_EQ(one_reply_extension({}, true, 2, 3, 5), 0);
-    EXPECT_EQ(one_reply_extension({}, false, 1, 3, 5), 0);
-    EXPECT_EQ(one_reply_extension({}, true, 1, 10, 5), 0);
+    const ExtensionContext recapturing{.ply = 3,
+                                       .rootDepth = 5,
+                                       .capture = true,
+                                       .previousWasCapture = true,
+                                       .to = SQ_D5,
+                                       .previousTo = SQ_D5};
+    EXPECT_EQ(recapture_extension(recapture, recapturing), 1);
+    EXPECT_EQ(recapture_extension({}, recapturing), 0); // off by default
+    ExtensionContext c = recapturing;
+    c.previousTo = SQ_E5; // another square
+    EXPECT_EQ(recapture_extension(recapture, c), 0);
+    c = recapturing;
+    c.previousWasCapture = false;
+    EXPECT_EQ(recapture_extension(recapture, c), 0);
+    c = recapturing;
+    c.ply = 10; // the path bound
+    EXPECT_EQ(recapture_extension(recapture, c), 0);
+    const ExtensionContext toSeventh{
+        .ply = 3, .rootDepth = 5, .pawnMove = true, .toRelativeRank = 6};
+    EXPECT_EQ(passed_pawn_extension({}, toSeventh), 1);
+    c = toSeventh;
+    c.toRelativeRank = 5;
+    EXPECT_EQ(passed_pawn_extension({}, c), 0);
+    c = toSeventh;
+    c.pawnMove = false;
+    EXPECT_EQ(passed_pawn_extension({}, c), 0);
+    c = toSeventh;
+    c.ply = 10;
+    EXPECT_EQ(passed_pawn_extension({}, c), 0);
+    const ExtensionContext onlyEvasion{.ply = 3, .rootDepth = 5, .inCheck = true, .legalMoves = 1};
+    EXPECT_EQ(one_reply_extension({}, onlyEvasion), 1);
+    EXPECT_TRUE(one_reply_counts_moves({}, true));
+    EXPECT_FALSE(one_reply_counts_moves({}, false));
+    EXPECT_FALSE(one_reply_counts_moves({false}, true));
+    c = onlyEvasion;
+    c.legalMoves = 2;
+    EXPECT_EQ(one_reply_extension({}, c), 0);
+    c = onlyEvasion;
+    c.inCheck = false;
+    EXPECT_EQ(one_reply_extension({}, c), 0);
+    c = onlyEvasion;
+    c.ply = 10;
+    EXPECT_EQ(one_reply_extension({}, c), 0);
 }
 
 TEST(Selectivity, NewTechniquesFireInSearchAndSwitchOff) {
@@ -323,25 +354,72 @@ TEST(Selectivity, NullMoveReductionsAreOffByDefault) {
 namespace flotilla::search {
 namespace {
 
-// A move that qualifies for several extensions gets one ply and counts once.
+// A move that qualifies for several extensions gets one ply and counts once, for the
+// first in EXTENSION_ORDER that offered it; the threat extensions count nodes instead.
 TEST(AppliedExtension, AMoveCountsOnceForTheTechniqueWhosePlyItGot) {
-    EXPECT_EQ(applied_extension({}), AppliedExtension::None);
-    OfferedExtensions checkingPawnPush;
-    checkingPawnPush.check = 1;
-    checkingPawnPush.passedPawn = 1;
-    EXPECT_EQ(applied_extension(checkingPawnPush), AppliedExtension::Check);
-    EXPECT_EQ(largest_extension(checkingPawnPush), 1);
-    OfferedExtensions singularCheck;
-    singularCheck.singular = 1;
-    singularCheck.check = 1;
-    EXPECT_EQ(applied_extension(singularCheck), AppliedExtension::Singular);
-    OfferedExtensions recaptureOnly;
-    recaptureOnly.recapture = 1;
-    recaptureOnly.singular = -1; // a negative singular extension offers no ply
-    EXPECT_EQ(applied_extension(recaptureOnly), AppliedExtension::Recapture);
-    OfferedExtensions threatOnly;
-    threatOnly.threat = 1;
-    EXPECT_EQ(applied_extension(threatOnly), AppliedExtension::Threat);
+    const auto offer = [](auto... offers) {
+        OfferedExtensions offered{};
+        ((offered[extension_slot(offers.first)] = offers.second), ...);
+        return offered;
+    };
+    using P = Params;
+    EXPECT_EQ(applied_counter(offer()), nullptr);
+    EXPECT_EQ(extension_plies(offer()), 0);
+    const OfferedExtensions checkingPawnPush =
+        offer(std::pair{&P::checkExtension, 1}, std::pair{&P::passedPawnExtension, 1});
+    EXPECT_EQ(applied_counter(checkingPawnPush), &Stats::checkExtensions);
+    EXPECT_EQ(extension_plies(checkingPawnPush), 1);
+    const OfferedExtensions singularCheck =
+        offer(std::pair{&P::singularExtension, 1}, std::pair{&P::checkExtension, 1});
+    EXPECT_EQ(applied_counter(singularCheck), &Stats::singularExtensions);
+    EXPECT_EQ(extension_plies(singularCheck), 1);
+    const OfferedExtensions evasionRecapture =
+        offer(std::pair{&P::oneReplyExtension, 1}, std::pair{&P::recaptureExtension, 1});
+    EXPECT_EQ(applied_counter(evasionRecapture), &Stats::oneReplyExtensions);
+    // A negative singular extension offers no ply and lowers what is left.
+    const OfferedExtensions recaptureNotSingular =
+        offer(std::pair{&P::recaptureExtension, 1}, std::pair{&P::singularExtension, -1});
+    EXPECT_EQ(applied_counter(recaptureNotSingular), &Stats::recaptureExtensions);
+    EXPECT_EQ(extension_plies(recaptureNotSingular), 0);
+    EXPECT_EQ(extension_plies(offer(std::pair{&P::singularExtension, -1})), -1);
+    const OfferedExtensions threatPawnPush =
+        offer(std::pair{&P::mateThreatExtension, 1}, std::pair{&P::passedPawnExtension, 1});
+    EXPECT_EQ(applied_counter(threatPawnPush), &Stats::passedPawnExtensions);
+    EXPECT_EQ(applied_counter(offer(std::pair{&P::mateThreatExtension, 1})), nullptr);
+    EXPECT_EQ(extension_plies(offer(std::pair{&P::mateThreatExtension, 1})), 1);
+}
+
+// The order that settles the counts, as it was before the registry held it.
+TEST(AppliedExtension, TheOrderIsSingularCheckOneReplyRecapturePassedPawnThreat) {
+    EXPECT_EQ(extension_slot(&Params::singularExtension), 0u);
+    EXPECT_EQ(extension_slot(&Params::checkExtension), 1u);
+    EXPECT_EQ(extension_slot(&Params::oneReplyExtension), 2u);
+    EXPECT_EQ(extension_slot(&Params::recaptureExtension), 3u);
+    EXPECT_EQ(extension_slot(&Params::passedPawnExtension), 4u);
+    EXPECT_EQ(extension_slot(&Params::mateThreatExtension), 5u);
+    EXPECT_EQ(EXTENSION_COUNT, 6u);
+}
+
+// Each extension's offer reads the context the move loop fills.
+TEST(AppliedExtension, EveryOfferReadsItsOwnFacts) {
+    Params p;
+    p.recaptureExtension.enabled = true;
+    const ExtensionContext all{.ply = 3,
+                               .rootDepth = 5,
+                               .givesCheck = true,
+                               .capture = true,
+                               .previousWasCapture = true,
+                               .to = SQ_D7,
+                               .previousTo = SQ_D7,
+                               .pawnMove = true,
+                               .toRelativeRank = 6,
+                               .inCheck = true,
+                               .legalMoves = 1,
+                               .singular = -1,
+                               .threat = 1};
+    const OfferedExtensions offered = offered_extensions(p, all);
+    EXPECT_EQ(offered, (OfferedExtensions{-1, 1, 1, 1, 1, 1}));
+    EXPECT_EQ(offered_extensions(p, {.ply = 3, .rootDepth = 5}), OfferedExtensions{});
 }
 
 } // namespace
