@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/selectivity/move_pruning_context.h"
 #include "search/technique.h"
 
 namespace flotilla::search {
@@ -38,10 +39,9 @@ constexpr Value futility_margin(const FutilityParams& p, Depth depth) {
 
 // A quiet move that does not give check, from a node not in check, whose static
 // eval plus a margin cannot reach alpha, is skipped.
-constexpr bool futility_prunes(const FutilityParams& p, Depth depth, Value staticEval, Value alpha,
-                               bool quiet, bool givesCheck, bool inCheck) {
-    return p.enabled && quiet && !givesCheck && !inCheck && depth <= p.maxDepth &&
-           staticEval + futility_margin(p, depth) <= alpha;
+constexpr bool futility_prunes(const FutilityParams& p, const MovePruningContext& c) {
+    return p.enabled && c.quiet && !c.givesCheck && !c.inCheck && c.depth <= p.maxDepth &&
+           c.eval + futility_margin(p, c.depth) <= c.alpha;
 }
 
 } // namespace flotilla::search

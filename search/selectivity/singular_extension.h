@@ -63,11 +63,12 @@ inline constexpr Technique<SingularExtensionParams> SINGULAR_EXTENSION = {
 
 struct SingularContext {
     Depth depth;
-    bool isTTMove;
+    bool isTTMove;   // the move is the node's TT move (at the root: the last iteration's best)
     bool lowerBound; // the TT entry's bound includes BOUND_LOWER
     Depth ttDepth;
     Value ttScore;       // VALUE_NONE when there is none
     bool excludedSearch; // this node is already a singular search (no nesting)
+    bool rootNode = false;
 };
 
 constexpr Depth singular_search_depth(Depth depth) { return (depth - 1) / 2; }
@@ -75,7 +76,7 @@ constexpr Depth singular_search_depth(Depth depth) { return (depth - 1) / 2; }
 // The singular search needs a real depth: at depth <= 0 it would become a
 // quiescence search, which knows nothing of the excluded move.
 constexpr bool singular_search_applies(const SingularExtensionParams& p, const SingularContext& c) {
-    return p.enabled && c.isTTMove && !c.excludedSearch && c.depth >= p.minDepth &&
+    return p.enabled && !c.rootNode && c.isTTMove && !c.excludedSearch && c.depth >= p.minDepth &&
            singular_search_depth(c.depth) >= 1 && c.lowerBound &&
            c.ttDepth >= c.depth - p.ttDepthSlack && c.ttScore != VALUE_NONE &&
            !is_decisive(c.ttScore);

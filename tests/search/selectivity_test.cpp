@@ -23,23 +23,48 @@ TEST(Selectivity, ReverseFutility) {
 
 TEST(Selectivity, FutilityNeverPrunesChecksNorInCheck) {
     const FutilityParams p;
-    EXPECT_TRUE(futility_prunes(p, 1, 0, 500, true, false, false));
-    EXPECT_FALSE(futility_prunes(p, 1, 0, 500, true, true, false));    // gives check
-    EXPECT_FALSE(futility_prunes(p, 1, 0, 500, true, false, true));    // in check
-    EXPECT_FALSE(futility_prunes(p, 1, 0, 500, false, false, false));  // a capture
-    EXPECT_FALSE(futility_prunes(p, 1, 400, 500, true, false, false)); // margin reaches alpha
+    const MovePruningContext quiet{.depth = 1, .eval = 0, .alpha = 500, .quiet = true};
+    EXPECT_TRUE(futility_prunes(p, quiet));
+    MovePruningContext c = quiet;
+    c.givesCheck = true;
+    EXPECT_FALSE(futility_prunes(p, c));
+    c = quiet;
+    c.inCheck = true;
+    EXPECT_FALSE(futility_prunes(p, c));
+    c = quiet;
+    c.quiet = false; // a capture
+    EXPECT_FALSE(futility_prunes(p, c));
+    c = quiet;
+    c.eval = 400; // the margin reaches alpha
+    EXPECT_FALSE(futility_prunes(p, c));
     // Too deep: alpha is far enough above that the margin alone would prune.
-    EXPECT_TRUE(futility_prunes(p, p.maxDepth, 0, 5000, true, false, false));
-    EXPECT_FALSE(futility_prunes(p, p.maxDepth + 1, 0, 5000, true, false, false));
+    c = quiet;
+    c.alpha = 5000;
+    c.depth = p.maxDepth;
+    EXPECT_TRUE(futility_prunes(p, c));
+    c.depth = p.maxDepth + 1;
+    EXPECT_FALSE(futility_prunes(p, c));
 }
 
 TEST(Selectivity, LateMovePruningLimitGrowsWithDepth) {
     const LateMovePruningParams p;
     EXPECT_LT(late_move_pruning_limit(p, 1, false), late_move_pruning_limit(p, 4, false));
     EXPECT_LT(late_move_pruning_limit(p, 3, false), late_move_pruning_limit(p, 3, true));
-    EXPECT_FALSE(late_move_prunes(p, 1, 1, false));
-    EXPECT_TRUE(late_move_prunes(p, 1, 30, false));
-    EXPECT_FALSE(late_move_prunes(p, 20, 200, false)); // too deep
+    const MovePruningContext late{.depth = 1, .moveCount = 30, .quiet = true};
+    EXPECT_TRUE(late_move_prunes(p, late));
+    MovePruningContext c = late;
+    c.moveCount = 1;
+    EXPECT_FALSE(late_move_prunes(p, c));
+    c = late;
+    c.depth = 20;
+    c.moveCount = 200; // too deep
+    EXPECT_FALSE(late_move_prunes(p, c));
+    c = late;
+    c.givesCheck = true; // a late quiet check is searched
+    EXPECT_FALSE(late_move_prunes(p, c));
+    c = late;
+    c.quiet = false; // captures are not counted out
+    EXPECT_FALSE(late_move_prunes(p, c));
 }
 
 TEST(Selectivity, LateMoveReductions) {
@@ -49,7 +74,8 @@ TEST(Selectivity, LateMoveReductions) {
     EXPECT_LE(table.get(3, 3), table.get(20, 3));
     EXPECT_LE(table.get(10, 3), table.get(10, 40));
     EXPECT_GT(table.get(20, 40), table.get(3, 3));
-    const ReductionContext base{12, 20, false, false, true, false, 0};
+    const ReductionContext base{12, 20, false, false, true, true, false, 0};
+    EXPECT_TRUE(late_move_reduction_applies(p, base));
     const Depth r = late_move_reduction(p, table, base);
     auto c = base;
     c.pvNode = true;
@@ -69,6 +95,37 @@ TEST(Selectivity, LateMoveReductions) {
     c.pvNode = c.killer = true;
     c.history = 100000;
     EXPECT_EQ(late_move_reduction(p, table, c), 0); // never negative
+}
+
+TEST(Selectivity, AspirationWindowsNeedAPreviousScoreAndDepth) {
+    const AspirationParams p;
+    EXPECT_TRUE(aspiration_applies(p, p.minDepth, 30));
+    EXPECT_FALSE(aspiration_applies(p, p.minDepth - 1, 30));
+    EXPECT_FALSE(aspiration_applies(p, p.minDepth, VALUE_NONE)); // the first iterations
+    EXPECT_FALSE(aspiration_applies({false}, p.minDepth, 30));
+}
+
+TEST(Selectivity, LateMoveReductionsOnlyForLateQuietMovesDeepEnough) {
+    const LateMoveReductionParams p;
+    const ReductionContext second{p.minDepth, 2, false, false, true, true, false, 0};
+    EXPECT_TRUE(late_move_reduction_applies(p, second));
+    auto c = second;
+    c.moveCount = 1; // the first move
+    EXPECT_FALSE(late_move_reduction_applies(p, c));
+    c = second;
+    c.pvNode = true; // the first two at PV nodes
+    EXPECT_FALSE(late_move_reduction_applies(p, c));
+    c.moveCount = 3;
+    EXPECT_TRUE(late_move_reduction_applies(p, c));
+    c = second;
+    c.quiet = false;
+    EXPECT_FALSE(late_move_reduction_applies(p, c));
+    c = second;
+    c.depth = p.minDepth - 1;
+    EXPECT_FALSE(late_move_reduction_applies(p, c));
+    LateMoveReductionParams off;
+    off.enabled = false;
+    EXPECT_FALSE(late_move_reduction_applies(off, second));
 }
 
 TEST(Selectivity, CheckExtensionIsBounded) {
@@ -108,6 +165,29 @@ TEST(Selectivity, DeltaPruning) {
     EXPECT_TRUE(delta_prunes(p, 0, 100, 500, false));
     EXPECT_FALSE(delta_prunes(p, 0, 900, 500, false));
     EXPECT_FALSE(delta_prunes(p, 0, 100, 500, true)); // a checking capture is searched
+    // The gain: the captured piece plus what a promotion adds to a pawn.
+    Position pos;
+    ASSERT_TRUE(pos.set_fen("1r2k3/P7/8/3p4/4P3/8/8/4K3 w - - 0 1", false));
+    EXPECT_EQ(delta_gain(pos, pos.parse_uci_move("e4d5")), PIECE_VALUE[PAWN]);
+    EXPECT_EQ(delta_gain(pos, pos.parse_uci_move("a7b8q")),
+              PIECE_VALUE[ROOK] + PIECE_VALUE[QUEEN] - PIECE_VALUE[PAWN]);
+    EXPECT_EQ(delta_gain(pos, pos.parse_uci_move("a7a8n")),
+              PIECE_VALUE[KNIGHT] - PIECE_VALUE[PAWN]);
+}
+
+// Quiescence's two SEE thresholds: captures (QsearchSeePruning) and quiet checks
+// (QSearchChecks), each in its own unit.
+TEST(Selectivity, QuiescenceSeeThresholds) {
+    Position pos;
+    ASSERT_TRUE(pos.set_fen("4k3/8/2p5/8/8/8/8/3QK3 w - - 0 1", false));
+    const Move loses = pos.parse_uci_move("d1d5"), safe = pos.parse_uci_move("d1d4");
+    const QsearchSeePruningParams captures;
+    EXPECT_TRUE(qsearch_see_prunes(captures, pos, loses));
+    EXPECT_FALSE(qsearch_see_prunes(captures, pos, safe));
+    EXPECT_FALSE(qsearch_see_prunes({false}, pos, loses));
+    const QsearchChecksParams checks;
+    EXPECT_FALSE(qsearch_check_searched(checks, pos, loses));
+    EXPECT_TRUE(qsearch_check_searched(checks, pos, safe));
 }
 
 TEST(Selectivity, EverySwitchSilencesItsCounter) {
@@ -171,24 +251,46 @@ TEST(Selectivity, SeePruningMargins) {
     // Quiet margins grow linearly, capture margins quadratically.
     EXPECT_EQ(see_pruning_threshold(p, 2, true), -2 * p.quietMarginPerDepth);
     EXPECT_EQ(see_pruning_threshold(p, 3, false), -9 * p.captureMarginPerDepth2);
-    EXPECT_TRUE(see_pruning_applies(p, 1));
-    EXPECT_FALSE(see_pruning_applies(p, p.maxDepth + 1));
+    const MovePruningContext quiet{.depth = 1, .quiet = true};
+    EXPECT_TRUE(see_pruning_applies(p, quiet));
+    MovePruningContext c = quiet;
+    c.depth = p.maxDepth + 1;
+    EXPECT_FALSE(see_pruning_applies(p, c));
+    c = quiet;
+    c.givesCheck = true; // a check is searched whatever it loses
+    EXPECT_FALSE(see_pruning_applies(p, c));
     // A queen move to a square attacked by a pawn loses 900: pruned at depth 1.
     Position pos;
     ASSERT_TRUE(pos.set_fen("4k3/8/2p5/8/8/8/8/3QK3 w - - 0 1", false));
     const Move hanging = pos.parse_uci_move("d1d5");
     ASSERT_TRUE(hanging.is_ok());
-    EXPECT_FALSE(see_ge(pos, hanging, see_pruning_threshold(p, 1, true)));
+    EXPECT_TRUE(see_prunes(p, quiet, pos, hanging));
+    EXPECT_FALSE(see_prunes(p, c, pos, hanging));
     const Move safe = pos.parse_uci_move("d1d4");
-    EXPECT_TRUE(see_ge(pos, safe, see_pruning_threshold(p, 1, true)));
+    EXPECT_FALSE(see_prunes(p, quiet, pos, safe));
 }
 
 TEST(Selectivity, HistoryLeafPruning) {
     const HistoryLeafPruningParams p;
-    EXPECT_TRUE(history_leaf_prunes(p, 1, 2 * p.thresholdPerDepth));
-    EXPECT_FALSE(history_leaf_prunes(p, 1, p.thresholdPerDepth / 2));
-    EXPECT_FALSE(history_leaf_prunes(p, 2, p.thresholdPerDepth * 3 / 2)); // scales with depth
-    EXPECT_FALSE(history_leaf_prunes(p, 3, -100000));                     // too deep
+    const MovePruningContext bad{.depth = 1, .quiet = true, .history = 2 * p.thresholdPerDepth};
+    EXPECT_TRUE(history_leaf_prunes(p, bad));
+    MovePruningContext c = bad;
+    c.history = p.thresholdPerDepth / 2;
+    EXPECT_FALSE(history_leaf_prunes(p, c));
+    c = bad;
+    c.depth = 2; // scales with depth
+    c.history = p.thresholdPerDepth * 3 / 2;
+    EXPECT_FALSE(history_leaf_prunes(p, c));
+    c = bad;
+    c.depth = 3; // too deep
+    c.history = -100000;
+    EXPECT_FALSE(history_leaf_prunes(p, c));
+    c = bad;
+    c.givesCheck = true;
+    EXPECT_FALSE(history_leaf_prunes(p, c));
+    c = bad;
+    c.quiet = false;
+    EXPECT_FALSE(history_leaf_prunes(p, c));
 }
 
 TEST(Selectivity, ExtensionsShareOnePathBound) {
@@ -324,6 +426,12 @@ TEST(Selectivity, FailHighReductions) {
     EXPECT_EQ(fail_high_reduction(p, 6, false, 500, 900, 100), 0); // a queen is threatened
     EXPECT_EQ(fail_high_reduction(p, 6, true, 500, 0, 100), 0);    // PV node
     EXPECT_EQ(fail_high_reduction(p, 2, false, 500, 0, 100), 0);   // too shallow
+    // At a position: its own threat, a knight attacked by a pawn.
+    Position threatened;
+    ASSERT_TRUE(threatened.set_fen("4k3/8/2p5/3N4/8/8/8/4K3 w - - 0 1", false));
+    EXPECT_EQ(fail_high_reduction_at(p, threatened, 6, false, 500, 100), 1);
+    EXPECT_EQ(fail_high_reduction_at(p, threatened, 6, false, 350, 100), 0);
+    EXPECT_EQ(fail_high_reduction_at({}, threatened, 6, false, 500, 100), 0); // off
     // The threat: the most valuable piece attacked by an enemy pawn.
     Position pos;
     ASSERT_TRUE(pos.set_fen("4k3/8/2p5/1Q1N4/8/8/8/4K3 w - - 0 1", false));
