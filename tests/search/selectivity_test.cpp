@@ -508,6 +508,12 @@ TEST(AppliedExtension, TheOrderIsSingularCheckOneReplyRecapturePassedPawnThreat)
     EXPECT_EQ(EXTENSION_COUNT, 6u);
 }
 
+// The registry's own check, at run time: where g++'s UBSan leaves extensions.h's
+// static_assert out (it cannot compare function addresses there), this still runs.
+TEST(AppliedExtension, EveryExtensionTechniqueIsOrderedOnce) {
+    EXPECT_TRUE(detail::every_extension_ordered_once());
+}
+
 // Each extension's offer reads the context the move loop fills.
 TEST(AppliedExtension, EveryOfferReadsItsOwnFacts) {
     Params p;
