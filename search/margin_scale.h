@@ -8,9 +8,11 @@
 
 namespace flotilla::search {
 
-// Multiplies, by percent / 100 and rounding to nearest, every margin of `p` measured in
-// evaluation units: reverse futility, futility, both razorings, ProbCut, delta pruning
-// and null move's eval divisor. SEE margins are in material units and stay.
+// Multiplies, by percent / 100 and rounding to nearest, every number of `p` that its
+// technique's description marks with a NetworkScale (search/technique.h): the margins
+// in evaluation units (reverse futility, futility, both razorings, ProbCut, delta
+// pruning) and null move's eval divisor, kept at least 1. SEE margins are in material
+// units and stay.
 void scale_eval_margins(Params& p, int percent);
 
 } // namespace flotilla::search

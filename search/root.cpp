@@ -37,8 +37,7 @@ Value Worker::search_root_line(StackEntry* ss, Value previousScore, int multiPv,
                                const InfoCallback& onInfo) {
     int delta = params.aspiration.initialDelta;
     Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-    if (params.aspiration.enabled && rootDepth >= params.aspiration.minDepth &&
-        previousScore != VALUE_NONE) {
+    if (aspiration_applies(params.aspiration, rootDepth, previousScore)) {
         alpha = std::max(previousScore - delta, -VALUE_INFINITE);
         beta = std::min(previousScore + delta, VALUE_INFINITE);
     }

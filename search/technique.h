@@ -4,6 +4,7 @@
 // generated from these descriptions (search/params.h lists them in TECHNIQUES).
 #pragma once
 
+#include "search/selectivity/extension_context.h"
 #include "search/stats.h"
 
 #include <cstdint>
@@ -11,11 +12,17 @@
 
 namespace flotilla::search {
 
+// How NetworkMarginScale treats a number (search/margin_scale.h): not at all, as a
+// margin in evaluation units, or as a divisor of evaluation units (scaled like a margin
+// but kept at least 1, since the search divides by it).
+enum class NetworkScale { None, Margin, Divisor };
+
 // One number of a technique that the UCI layer offers as a spin option.
 template <class P> struct Tunable {
     const char* option; // the UCI spin option's name
     int P::*field;      // the number in the technique's params struct (its default is there)
     int min, max;       // the option's range
+    NetworkScale networkScale = NetworkScale::None;
 };
 
 // One fixed number of a technique (not a UCI option) that its action text quotes as
@@ -24,6 +31,7 @@ template <class P> struct Constant {
     const char* name; // the placeholder, the field's own name
     int P::*field;    // the number in the technique's params struct
     int scale = 1;    // a power of ten; printed as field / scale (100: 75 prints as 0.75)
+    NetworkScale networkScale = NetworkScale::None;
 };
 
 // One counter of the SearchStats line.
@@ -44,6 +52,11 @@ template <class P> struct Technique {
     std::span<const Constant<P>> constants = {};
     std::span<const Tunable<P>> tunables = {};
     std::span<const Counter> counters = {};
+    // Extensions only (search/extensions.h lists them): the plies the technique offers a
+    // move, and its counter of the moves that got that ply; no counter for one that
+    // counts otherwise (the threat extensions count nodes).
+    Depth (*offer)(const P&, const ExtensionContext&) = nullptr;
+    std::uint64_t Stats::*applied = nullptr;
 };
 
 } // namespace flotilla::search

@@ -2,11 +2,10 @@
 #include "search/worker.h"
 
 #include "core/movegen.h"
-#include "core/see.h"
 #include "eval/evaluate.h"
 #include "eval/nnue/evaluate.h"
+#include "search/extensions.h"
 #include "search/movepick.h"
-#include "search/selectivity/applied_extension.h"
 #include "search/selectivity/multi_cut_search.h"
 #include "search/selectivity/null_move_search.h"
 #include "search/selectivity/probcut_search.h"
@@ -296,7 +295,7 @@ Value Worker::cached_static_eval(const TTProbe& probe) {
 
 Value Worker::correct_eval(Value raw, CorrectionKeys& keys) {
     const CorrectionHistoryParams& p = params.correctionHistory;
-    if (!p.enabled || raw == VALUE_NONE) return raw;
+    if (!eval_correction_applies(p, raw)) return raw; // the keys cost a multiply chain
     keys = correction_keys(pos);
     const Color us = pos.side_to_move();
     const Value corrected =
@@ -372,11 +371,12 @@ std::optional<Value> Worker::prune_before_moves(Node& node) {
 }
 
 // Fail-high reductions (Feldmann) when the static eval minus the opponent's threat
-// still reaches beta; internal iterative reduction when there is no TT move.
+// still reaches beta, behind the static-pruning guard that step 4 shares (see
+// evaluate_node); internal iterative reduction when there is no TT move.
 void Worker::reduce_before_moves(Node& node) {
-    if (node.staticPruningAllowed && params.failHighReductions.enabled) {
-        if (const Depth r = fail_high_reduction(params.failHighReductions, node.depth, node.pvNode,
-                                                node.eval, pawn_threat(pos), node.beta)) {
+    if (node.staticPruningAllowed) {
+        if (const Depth r = fail_high_reduction_at(params.failHighReductions, pos, node.depth,
+                                                   node.pvNode, node.eval, node.beta)) {
             ++counters.failHighReductions;
             node.depth -= r;
         }
@@ -392,7 +392,8 @@ std::optional<Value> Worker::search_moves(Node& node) {
     StackEntry* ss = node.ss;
     MovePicker picker = SearchAccess(*this).main_picker(ss, node.ttMove);
     node.best.score = node.tbFloor;
-    node.legalMoves = node.inCheck && params.oneReplyExtension.enabled ? count_legal_moves(pos) : 0;
+    node.legalMoves =
+        one_reply_counts_moves(params.oneReplyExtension, node.inCheck) ? count_legal_moves(pos) : 0;
     const Move previous = (ss - 1)->move;
     node.previousWasCapture = previous.is_ok() && pos.captured_piece() != NO_PIECE;
 
@@ -430,65 +431,64 @@ MoveInfo Worker::describe_move(const Node& node, Move m) const {
     return MoveInfo{m, quiet, pos.gives_check(m), moved, history};
 }
 
-// 7. Shallow-depth pruning, once a move that avoids mate is known.
+// 7. Shallow-depth pruning. Each technique's own conditions are in its unit; the guard
+//    here is the one they all share, so it stays in one place: never at the root (every
+//    root move gets searched), never in check (evasions), and only once a move that
+//    avoids mate is known, so that pruning cannot leave the node without one.
 bool Worker::prunes_move(const Node& node, const MoveInfo& move) {
     if (node.rootNode || node.inCheck || node.best.score <= VALUE_TB_LOSS_IN_MAX_PLY) return false;
-    if (see_pruning_applies(params.seePruning, node.depth) && !move.givesCheck &&
-        !see_ge(pos, move.move, see_pruning_threshold(params.seePruning, node.depth, move.quiet))) {
+    const MovePruningContext c{.depth = node.depth,
+                               .moveCount = node.moveCount,
+                               .improving = node.improving,
+                               .inCheck = node.inCheck,
+                               .eval = node.eval,
+                               .alpha = node.alpha,
+                               .quiet = move.quiet,
+                               .givesCheck = move.givesCheck,
+                               .history = move.history};
+    if (see_prunes(params.seePruning, c, pos, move.move)) {
         ++(move.quiet ? counters.seePrunedQuiets : counters.seePrunedCaptures);
         return true;
     }
-    if (!move.quiet || move.givesCheck) return false;
-    // Per move rather than skipping all remaining quiets: a late quiet check (often a
-    // mate) must still be searched.
-    if (late_move_prunes(params.lateMovePruning, node.depth, node.moveCount, node.improving)) {
+    if (late_move_prunes(params.lateMovePruning, c)) {
         ++counters.lateMovePruned;
         return true;
     }
-    if (futility_prunes(params.futility, node.depth, node.eval, node.alpha, move.quiet,
-                        move.givesCheck, node.inCheck)) {
+    if (futility_prunes(params.futility, c)) {
         ++counters.futilityPruned;
         return true;
     }
-    if (history_leaf_prunes(params.historyLeafPruning, node.depth, move.history)) {
+    if (history_leaf_prunes(params.historyLeafPruning, c)) {
         ++counters.historyLeafPruned;
         return true;
     }
     return false;
 }
 
-// 8. Extensions: at most one ply per move, all under one path bound; the singular
-//    search may also decide the node.
+// 8. Extensions (search/extensions.h): every extension technique offers the move plies
+//    from the facts in one context, and the move gets at most one; the singular search
+//    may also decide the node.
 SingularResult Worker::extend_move(const Node& node, const MoveInfo& move) {
     const Move m = move.move;
-    const int ply = node.ply;
-    const Move previous = (node.ss - 1)->move;
-    const Depth checkExt = check_extension(params.checkExtension, move.givesCheck, ply, rootDepth);
-    const Depth recaptureExt =
-        recapture_extension(params.recaptureExtension, is_capture(pos, m), node.previousWasCapture,
-                            m.to(), previous.to(), ply, rootDepth);
-    const Depth passedPawnExt =
-        passed_pawn_extension(params.passedPawnExtension, type_of(move.moved) == PAWN,
-                              relative_rank(pos.side_to_move(), m.to()), ply, rootDepth);
-    const Depth oneReplyExt = one_reply_extension(params.oneReplyExtension, node.inCheck,
-                                                  node.legalMoves, ply, rootDepth);
+    ExtensionContext context{.ply = node.ply,
+                             .rootDepth = rootDepth,
+                             .givesCheck = move.givesCheck,
+                             .capture = is_capture(pos, m),
+                             .previousWasCapture = node.previousWasCapture,
+                             .to = m.to(),
+                             .previousTo = (node.ss - 1)->move.to(),
+                             .pawnMove = type_of(move.moved) == PAWN,
+                             .toRelativeRank = relative_rank(pos.side_to_move(), m.to()),
+                             .inCheck = node.inCheck,
+                             .legalMoves = node.legalMoves,
+                             .threat = node.threatExtension};
     SearchAccess access(*this);
     const SingularResult singular = singular_search(access, node, m);
     if (singular.cutoff) return singular;
-    const Depth singularExt = singular.extension;
-    // At most one ply in all; a negative singular extension lowers what is left.
-    const OfferedExtensions offered{singularExt,  checkExt,      oneReplyExt,
-                                    recaptureExt, passedPawnExt, node.threatExtension};
-    switch (applied_extension(offered)) {
-    case AppliedExtension::Singular: ++counters.singularExtensions; break;
-    case AppliedExtension::Check: ++counters.checkExtensions; break;
-    case AppliedExtension::OneReply: ++counters.oneReplyExtensions; break;
-    case AppliedExtension::Recapture: ++counters.recaptureExtensions; break;
-    case AppliedExtension::PassedPawn: ++counters.passedPawnExtensions; break;
-    case AppliedExtension::Threat:
-    case AppliedExtension::None: break;
-    }
-    return {largest_extension(offered) + std::min(singularExt, 0), std::nullopt};
+    context.singular = singular.extension;
+    const OfferedExtensions offered = offered_extensions(params, context);
+    if (std::uint64_t Stats::*const applied = applied_counter(offered)) ++(counters.*applied);
+    return {extension_plies(offered), std::nullopt};
 }
 
 // 9. Late move reductions, then PVS: null window first, full window for new PV moves.
@@ -497,13 +497,10 @@ Value Worker::search_move(const Node& node, const MoveInfo& move, Depth newDepth
     const Value alpha = node.alpha, beta = node.beta;
     make_move(ss, move.move);
     Value score = -VALUE_INFINITE;
-    const bool reducible = params.lateMoveReductions.enabled && move.quiet &&
-                           node.depth >= params.lateMoveReductions.minDepth &&
-                           node.moveCount > 1 + (node.pvNode ? 1 : 0);
-    if (reducible) {
-        const bool killer = move.move == ss->killers[0] || move.move == ss->killers[1];
-        const ReductionContext rc{node.depth,     node.moveCount, node.pvNode, node.cutNode,
-                                  node.improving, killer,         move.history};
+    const bool killer = move.move == ss->killers[0] || move.move == ss->killers[1];
+    const ReductionContext rc{node.depth,     node.moveCount, node.pvNode, node.cutNode,
+                              node.improving, move.quiet,     killer,      move.history};
+    if (late_move_reduction_applies(params.lateMoveReductions, rc)) {
         const Depth r = late_move_reduction(params.lateMoveReductions, *reductions, rc);
         const Depth reduced = std::clamp(newDepth - r, 1, newDepth);
         if (reduced < newDepth) ++counters.lateMoveReductions;
@@ -635,7 +632,7 @@ bool Worker::qsearch_prunes(Move m, bool inCheck, Value standPat, Value alpha, V
                             int& quietEvasions) {
     if (inCheck) {
         const bool quiet =
-            !is_capture(pos, m) && !(m.type() == PROMOTION && m.promotion_type() == QUEEN);
+            quiet_evasion(is_capture(pos, m), m.type() == PROMOTION && m.promotion_type() == QUEEN);
         if (qsearch_prunes_evasion(params.qsearchEvasionPruning, inCheck, quiet, quietEvasions,
                                    bestScore)) {
             ++counters.qsearchEvasionsPruned;
@@ -644,20 +641,17 @@ bool Worker::qsearch_prunes(Move m, bool inCheck, Value standPat, Value alpha, V
         quietEvasions += quiet;
         return false;
     }
-    if (!is_noisy(pos, m)) {
-        // A quiet check (first quiescence ply only): searched unless it loses material.
-        if (!see_ge(pos, m, params.qsearchChecks.seeThreshold)) return true;
+    if (!is_noisy(pos, m)) { // a quiet check: the picker gives them at the first ply only
+        if (!qsearch_check_searched(params.qsearchChecks, pos, m)) return true;
         ++counters.qsearchChecks;
         return false;
     }
-    const Value gain =
-        (m.type() == EN_PASSANT ? PIECE_VALUE[PAWN] : PIECE_VALUE[type_of(pos.piece_on(m.to()))]) +
-        (m.type() == PROMOTION ? PIECE_VALUE[m.promotion_type()] - PIECE_VALUE[PAWN] : 0);
-    if (delta_prunes(params.deltaPruning, standPat, gain, alpha, pos.gives_check(m))) {
+    if (delta_prunes(params.deltaPruning, standPat, delta_gain(pos, m), alpha,
+                     pos.gives_check(m))) {
         ++counters.deltaPruned;
         return true;
     }
-    if (params.qsearchSeePruning.enabled && !see_ge(pos, m, params.qsearchSeePruning.threshold)) {
+    if (qsearch_see_prunes(params.qsearchSeePruning, pos, m)) {
         ++counters.qsearchSeePruned;
         return true;
     }

@@ -143,6 +143,7 @@ void SearchThread::start(const Position& pos, const search::Limits& goLimits,
     });
 }
 
+// One `go`, step by step, on the main thread; the steps follow in this order.
 void SearchThread::run(search::Worker& main, const Position& pos, const search::Limits& limits,
                        const search::Params& params, const search::InfoCallback& onInfo,
                        const BestMoveCallback& onBestMove) {
@@ -150,109 +151,140 @@ void SearchThread::run(search::Worker& main, const Position& pos, const search::
         limits.startedAt ? search::Stopwatch(*limits.startedAt) : search::Stopwatch();
     // The weaker player of UCI_LimitStrength searches alone: its node budget and its
     // pick among the main thread's lines are the strength it was asked for.
-    const int count = params.strength.limited ? 1 : pool.size();
-    std::vector<search::SearchResult> results(static_cast<std::size_t>(count));
-    for (int i = 1; i < count; ++i) pool[i].worker().reset_nodes(); // idle: no old counts
-    // `go nodes` with helpers: the budget is for the sum over the threads.
-    nodesSearched.store(0, std::memory_order_relaxed);
-    std::atomic<std::uint64_t>* const sharedNodes = count > 1 ? &nodesSearched : nullptr;
-    // What the threads share; only the main thread follows ponderhit (the helpers stop
-    // when it does).
-    const auto shared = [&](int i) {
-        return search::SharedSearch{stopFlag, sharedNodes, i == 0 ? &ponderhitFlag : nullptr,
-                                    &schedules[std::size_t(i)]};
-    };
-    const search::Limits helperLimits = helper_limits(limits);
-    search::Params helperParams = params;
-    helperParams.multiPv = 1; // only the main thread reports lines
-
-    // A root in the Syzygy tables: ranked here, on the main thread before the helpers
-    // start, because Fathom's root probe is not thread-safe. Every thread then keeps to
-    // the moves of the best rank; the root's probes count once, for the main thread.
-    std::vector<Move> candidates = limits.searchMoves;
-    if (candidates.empty())
-        for (Move m : MoveList(pos)) candidates.push_back(m);
-    // In analysis (UCI_AnalyseMode) every move is searched; the probes in the search
-    // still score each line.
-    std::optional<search::syzygy::RootResult> tbRoot =
-        params.analyseMode ? std::nullopt
-                           : search::syzygy::probe_root(pos, candidates, params.tablebases);
-    for (int i = 1; i < count; ++i) {
-        std::optional<search::syzygy::RootResult> helperRoot = tbRoot;
-        if (helperRoot) helperRoot->probes = 0;
-        pool[i].worker().use_tablebase_root(std::move(helperRoot));
-    }
-    main.use_tablebase_root(std::move(tbRoot));
-
-    for (int i = 1; i < count; ++i)
-        pool[i].dispatch([&, i](search::Worker& helper) {
-            results[std::size_t(i)] =
-                helper.iterative_deepening(pos, helperLimits, helperParams, shared(i));
-        });
-
-    // Info lines come from the main thread, with nodes summed and seldepth the
-    // deepest over all threads (both read as relaxed atomics while helpers run).
-    const auto allThreads = [&](const search::SearchInfo& info) {
-        search::SearchInfo combined = info;
-        combined.nodes = 0;
-        combined.tbHits = 0;
-        for (int i = 0; i < count; ++i) {
-            combined.nodes += pool[i].worker().nodes();
-            combined.tbHits += pool[i].worker().tb_hits();
-            if (i > 0)
-                combined.seldepth =
-                    std::max(combined.seldepth, pool[i].worker().seldepth_reached());
-        }
-        onInfo(combined);
-    };
-    results[0] = main.iterative_deepening(pos, limits, params, shared(0),
-                                          onInfo ? search::InfoCallback(allThreads)
-                                                 : search::InfoCallback());
-    stopFlag.store(true, std::memory_order_relaxed);
-    for (int i = 1; i < count; ++i) pool[i].wait_idle();
-
-    // MultiPV lines come from the main thread alone, so its first line is the move.
-    const std::size_t best =
-        params.multiPv > 1 || params.strength.limited ? 0 : pick_best_thread(results);
-    search::SearchResult chosen = results[best];
-    chosen.nodes = 0;
-    for (const search::SearchResult& r : results) chosen.nodes += r.nodes;
-    // A GUI shows the last PV as the engine's line: when a helper's move won the vote,
-    // its line goes out before bestmove, so the two agree.
-    if (best != 0 && onInfo && !chosen.pv.empty()) {
-        search::SearchInfo info;
-        info.depth = chosen.depth;
-        for (int i = 0; i < count; ++i)
-            info.seldepth = std::max(info.seldepth, pool[i].worker().seldepth_reached());
-        info.score = chosen.score;
-        info.nodes = chosen.nodes;
-        for (int i = 0; i < count; ++i) info.tbHits += pool[i].worker().tb_hits();
-        info.timeMs = clock.elapsed_ms();
-        info.hashfull = table.hashfull();
-        info.pv = chosen.pv;
-        onInfo(info);
-    }
-    lastStats = summed_stats(count); // the helpers are idle: their counters are final
-    {
-        std::unique_lock lock(mutex);
-        released.wait(lock, [&] { return !holdBestMove || stopRequested; });
-    }
+    const Go go{pos, limits, params, params.strength.limited ? 1 : pool.size()};
+    reset_node_counts(go);
+    share_tablebase_root(main, go);
+    std::vector<search::SearchResult> results(static_cast<std::size_t>(go.threads));
+    start_helpers(go, results);
+    results[0] = search_on_main_thread(main, go, onInfo);
+    stop_helpers(go);
+    const search::SearchResult chosen = choose_result(go, results, clock, onInfo);
+    lastStats = summed_stats(go.threads); // the helpers are idle: their counters are final
+    hold_best_move();
     // Not searching any more before bestmove goes out: a GUI may send `go` the moment it
     // reads it. start() and wait() still wait for this job to return.
     busy.store(false, std::memory_order_release);
     if (onBestMove) onBestMove(chosen);
 }
 
-SearchThread::Progress SearchThread::progress() const {
+// `go nodes` with helpers: the budget is for the sum over the threads, counted afresh.
+void SearchThread::reset_node_counts(const Go& go) {
+    for (int i = 1; i < go.threads; ++i) pool[i].worker().reset_nodes(); // idle: no old counts
+    nodesSearched.store(0, std::memory_order_relaxed);
+}
+
+// What thread i shares with the others: only the main thread follows ponderhit (the
+// helpers stop when it does), and only several threads share a node budget.
+search::SharedSearch SearchThread::shared_search(const Go& go, int thread) {
+    return search::SharedSearch{stopFlag, go.threads > 1 ? &nodesSearched : nullptr,
+                                thread == 0 ? &ponderhitFlag : nullptr,
+                                &schedules[std::size_t(thread)]};
+}
+
+// A root in the Syzygy tables: ranked here, on the main thread before the helpers
+// start, because Fathom's root probe is not thread-safe. Every thread then keeps to
+// the moves of the best rank; the root's probes count once, for the main thread.
+void SearchThread::share_tablebase_root(search::Worker& main, const Go& go) {
+    std::vector<Move> candidates = go.limits.searchMoves;
+    if (candidates.empty())
+        for (Move m : MoveList(go.pos)) candidates.push_back(m);
+    // In analysis (UCI_AnalyseMode) every move is searched; the probes in the search
+    // still score each line.
+    std::optional<search::syzygy::RootResult> tbRoot =
+        go.params.analyseMode
+            ? std::nullopt
+            : search::syzygy::probe_root(go.pos, candidates, go.params.tablebases);
+    for (int i = 1; i < go.threads; ++i) {
+        std::optional<search::syzygy::RootResult> helperRoot = tbRoot;
+        if (helperRoot) helperRoot->probes = 0;
+        pool[i].worker().use_tablebase_root(std::move(helperRoot));
+    }
+    main.use_tablebase_root(std::move(tbRoot));
+}
+
+// The helpers search the same root with their own limits and one line each; each
+// writes its own result.
+void SearchThread::start_helpers(const Go& go, std::vector<search::SearchResult>& results) {
+    search::Params helperParams = go.params;
+    helperParams.multiPv = 1; // only the main thread reports lines
+    const search::Limits helperLimits = helper_limits(go.limits);
+    for (int i = 1; i < go.threads; ++i)
+        pool[i].dispatch([&pos = go.pos, &result = results[std::size_t(i)], helperLimits,
+                          helperParams, shared = shared_search(go, i)](search::Worker& helper) {
+            result = helper.iterative_deepening(pos, helperLimits, helperParams, shared);
+        });
+}
+
+// Info lines come from the main thread, with the nodes and tablebase hits of all threads
+// and the deepest seldepth of any (read as relaxed atomics while the helpers run).
+search::SearchResult SearchThread::search_on_main_thread(search::Worker& main, const Go& go,
+                                                         const search::InfoCallback& onInfo) {
+    const auto allThreads = [&](const search::SearchInfo& info) {
+        const Progress helpers = totals(1, go.threads);
+        search::SearchInfo combined = info;
+        combined.nodes = main.nodes() + helpers.nodes;
+        combined.tbHits = main.tb_hits() + helpers.tbHits;
+        combined.seldepth = std::max(info.seldepth, helpers.seldepth);
+        onInfo(combined);
+    };
+    return main.iterative_deepening(go.pos, go.limits, go.params, shared_search(go, 0),
+                                    onInfo ? search::InfoCallback(allThreads)
+                                           : search::InfoCallback());
+}
+
+void SearchThread::stop_helpers(const Go& go) {
+    stopFlag.store(true, std::memory_order_relaxed);
+    for (int i = 1; i < go.threads; ++i) pool[i].wait_idle();
+}
+
+// The threads vote, with the nodes of all counted; MultiPV lines and a weakened player's
+// pick come from the main thread alone, so its first line is the move. A GUI shows the
+// last PV as the engine's line: when a helper's move won the vote, its line goes out
+// before bestmove, so the two agree.
+search::SearchResult SearchThread::choose_result(const Go& go,
+                                                 const std::vector<search::SearchResult>& results,
+                                                 const search::Stopwatch& clock,
+                                                 const search::InfoCallback& onInfo) {
+    const std::size_t best =
+        go.params.multiPv > 1 || go.params.strength.limited ? 0 : pick_best_thread(results);
+    search::SearchResult chosen = results[best];
+    chosen.nodes = 0;
+    for (const search::SearchResult& r : results) chosen.nodes += r.nodes;
+    if (best != 0 && onInfo && !chosen.pv.empty()) {
+        const Progress all = totals(0, go.threads);
+        search::SearchInfo info;
+        info.depth = chosen.depth;
+        info.seldepth = all.seldepth;
+        info.score = chosen.score;
+        info.nodes = chosen.nodes;
+        info.tbHits = all.tbHits;
+        info.timeMs = clock.elapsed_ms();
+        info.hashfull = table.hashfull();
+        info.pv = chosen.pv;
+        onInfo(info);
+    }
+    return chosen;
+}
+
+// With `go infinite` or `go ponder`, bestmove waits for stop or ponderhit (UCI).
+void SearchThread::hold_best_move() {
+    std::unique_lock lock(mutex);
+    released.wait(lock, [&] { return !holdBestMove || stopRequested; });
+}
+
+SearchThread::Progress SearchThread::totals(int first, int last) const {
     Progress p;
-    const int count = std::min(searchThreads.load(std::memory_order_relaxed), pool.size());
-    for (int i = 0; i < count; ++i) {
+    for (int i = first; i < last; ++i) {
         const search::Worker& w = pool[i].worker();
         p.nodes += w.nodes();
         p.tbHits += w.tb_hits();
         p.seldepth = std::max(p.seldepth, w.seldepth_reached());
     }
     return p;
+}
+
+SearchThread::Progress SearchThread::progress() const {
+    return totals(0, std::min(searchThreads.load(std::memory_order_relaxed), pool.size()));
 }
 
 std::size_t SearchThread::drain_exported(std::vector<search::ExportedEntry>& out,

@@ -103,6 +103,29 @@ class SearchThread {
     void run(search::Worker& main, const Position& pos, const search::Limits& limits,
              const search::Params& params, const search::InfoCallback& onInfo,
              const BestMoveCallback& onBestMove);
+    // One `go`, as run() hands it from step to step.
+    struct Go {
+        const Position& pos;
+        const search::Limits& limits;
+        const search::Params& params;
+        int threads; // those that search: the pool, or one for a weakened player
+    };
+    // run()'s steps, in its order.
+    void reset_node_counts(const Go& go);
+    search::SharedSearch shared_search(const Go& go, int thread);
+    void share_tablebase_root(search::Worker& main, const Go& go);
+    void start_helpers(const Go& go, std::vector<search::SearchResult>& results);
+    search::SearchResult search_on_main_thread(search::Worker& main, const Go& go,
+                                               const search::InfoCallback& onInfo);
+    void stop_helpers(const Go& go);
+    search::SearchResult choose_result(const Go& go,
+                                       const std::vector<search::SearchResult>& results,
+                                       const search::Stopwatch& clock,
+                                       const search::InfoCallback& onInfo);
+    void hold_best_move();
+    // The nodes and tablebase hits of threads [first, last) summed, and their deepest
+    // seldepth; any thread may ask while they search.
+    Progress totals(int first, int last) const;
 
     search::TranspositionTable& table;
     std::optional<Topology> machine;

@@ -29,4 +29,10 @@ inline constexpr Technique<AspirationParams> ASPIRATION_WINDOWS = {
     .constants = ASPIRATION_CONSTANTS,
 };
 
+// A window needs a score to centre on: the previous iteration's, once deep enough to
+// be stable; otherwise the root searches the full window.
+constexpr bool aspiration_applies(const AspirationParams& p, Depth rootDepth, Value previousScore) {
+    return p.enabled && rootDepth >= p.minDepth && previousScore != VALUE_NONE;
+}
+
 } // namespace flotilla::search

@@ -11,6 +11,10 @@ struct CheckExtensionParams {
     bool enabled = true;
 };
 
+constexpr Depth check_extension(const CheckExtensionParams& p, const ExtensionContext& c) {
+    return p.enabled && c.givesCheck && extension_allowed(c.ply, c.rootDepth) ? 1 : 0;
+}
+
 inline constexpr Counter CHECK_EXTENSION_COUNTERS[] = {
     {"CheckExtension", &Stats::checkExtensions},
 };
@@ -20,11 +24,8 @@ inline constexpr Technique<CheckExtensionParams> CHECK_EXTENSION = {
     .source = "seed 001 *Extensions*",
     .action = "+1 ply for a checking move while `ply < 2·rootDepth` (bounds the path)",
     .counters = CHECK_EXTENSION_COUNTERS,
+    .offer = check_extension,
+    .applied = &Stats::checkExtensions,
 };
-
-constexpr Depth check_extension(const CheckExtensionParams& p, bool givesCheck, int ply,
-                                Depth rootDepth) {
-    return p.enabled && givesCheck && extension_allowed(ply, rootDepth) ? 1 : 0;
-}
 
 } // namespace flotilla::search

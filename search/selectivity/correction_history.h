@@ -91,11 +91,16 @@ inline CorrectionKeys correction_keys(const Position& pos) {
     return keys;
 }
 
+// Only a real evaluation is corrected (none in check); switched off, nothing is read.
+constexpr bool eval_correction_applies(const CorrectionHistoryParams& p, Value raw) {
+    return p.enabled && raw != VALUE_NONE;
+}
+
 // `raw` corrected by the entries (as read for the side to move), kept within the
 // evaluation's range, below the tablebase and mate scores. Unchanged when switched off.
 constexpr Value corrected_eval(const CorrectionHistoryParams& p, Value raw, int pawnEntry,
                                int whiteEntry, int blackEntry) {
-    if (!p.enabled || raw == VALUE_NONE) return raw;
+    if (!eval_correction_applies(p, raw)) return raw;
     const int weighted = p.pawnWeight * pawnEntry + p.nonPawnWeight * (whiteEntry + blackEntry);
     return std::clamp(raw + weighted / (p.grain * p.weightScale), -VALUE_EVAL_MAX, VALUE_EVAL_MAX);
 }

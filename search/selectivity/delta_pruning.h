@@ -2,6 +2,7 @@
 // cannot lift the stand-pat score to alpha even with a safety margin is skipped.
 #pragma once
 
+#include "core/position.h"
 #include "core/types.h"
 #include "search/technique.h"
 
@@ -13,7 +14,7 @@ struct DeltaPruningParams {
 };
 
 inline constexpr Tunable<DeltaPruningParams> DELTA_PRUNING_TUNABLES[] = {
-    {"DeltaPruningMargin", &DeltaPruningParams::margin, 0, 2000},
+    {"DeltaPruningMargin", &DeltaPruningParams::margin, 0, 2000, NetworkScale::Margin},
 };
 inline constexpr Counter DELTA_PRUNING_COUNTERS[] = {
     {"DeltaPruning", &Stats::deltaPruned},
@@ -28,7 +29,17 @@ inline constexpr Technique<DeltaPruningParams> DELTA_PRUNING = {
     .counters = DELTA_PRUNING_COUNTERS,
 };
 
-// `gain` is the material the move wins at most: captured piece plus promotion gain.
+// The material a capture or promotion wins at most: the captured piece plus what the
+// promotion adds to a pawn.
+inline Value delta_gain(const Position& pos, Move m) {
+    const Value captured =
+        m.type() == EN_PASSANT ? PIECE_VALUE[PAWN] : PIECE_VALUE[type_of(pos.piece_on(m.to()))];
+    const Value promoted =
+        m.type() == PROMOTION ? PIECE_VALUE[m.promotion_type()] - PIECE_VALUE[PAWN] : 0;
+    return captured + promoted;
+}
+
+// `gain` is the material the move wins at most (delta_gain).
 constexpr bool delta_prunes(const DeltaPruningParams& p, Value standPat, Value gain, Value alpha,
                             bool givesCheck) {
     return p.enabled && !givesCheck && standPat + gain + p.margin <= alpha;

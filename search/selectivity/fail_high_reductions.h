@@ -51,9 +51,22 @@ inline Value pawn_threat(const Position& pos) {
     return threat;
 }
 
+constexpr bool fail_high_reduction_applies(const FailHighReductionParams& p, Depth depth,
+                                           bool pvNode) {
+    return p.enabled && !pvNode && depth >= p.minDepth;
+}
+
 constexpr Depth fail_high_reduction(const FailHighReductionParams& p, Depth depth, bool pvNode,
                                     Value staticEval, Value threat, Value beta) {
-    return p.enabled && !pvNode && depth >= p.minDepth && staticEval - threat >= beta ? 1 : 0;
+    return fail_high_reduction_applies(p, depth, pvNode) && staticEval - threat >= beta ? 1 : 0;
+}
+
+// At the node of `pos`: its threat is looked for only where the reduction applies, since
+// pawn_threat walks the pieces.
+inline Depth fail_high_reduction_at(const FailHighReductionParams& p, const Position& pos,
+                                    Depth depth, bool pvNode, Value staticEval, Value beta) {
+    if (!fail_high_reduction_applies(p, depth, pvNode)) return 0;
+    return fail_high_reduction(p, depth, pvNode, staticEval, pawn_threat(pos), beta);
 }
 
 } // namespace flotilla::search

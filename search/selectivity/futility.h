@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/selectivity/move_pruning_context.h"
 #include "search/technique.h"
 
 namespace flotilla::search {
@@ -16,8 +17,8 @@ struct FutilityParams {
 
 inline constexpr Tunable<FutilityParams> FUTILITY_TUNABLES[] = {
     {"FutilityMaxDepth", &FutilityParams::maxDepth, 0, 64},
-    {"FutilityMargin", &FutilityParams::base, 0, 2000},
-    {"FutilityMarginPerDepth", &FutilityParams::perDepth, 0, 2000},
+    {"FutilityMargin", &FutilityParams::base, 0, 2000, NetworkScale::Margin},
+    {"FutilityMarginPerDepth", &FutilityParams::perDepth, 0, 2000, NetworkScale::Margin},
 };
 inline constexpr Counter FUTILITY_COUNTERS[] = {
     {"FutilityPruning", &Stats::futilityPruned},
@@ -38,10 +39,9 @@ constexpr Value futility_margin(const FutilityParams& p, Depth depth) {
 
 // A quiet move that does not give check, from a node not in check, whose static
 // eval plus a margin cannot reach alpha, is skipped.
-constexpr bool futility_prunes(const FutilityParams& p, Depth depth, Value staticEval, Value alpha,
-                               bool quiet, bool givesCheck, bool inCheck) {
-    return p.enabled && quiet && !givesCheck && !inCheck && depth <= p.maxDepth &&
-           staticEval + futility_margin(p, depth) <= alpha;
+constexpr bool futility_prunes(const FutilityParams& p, const MovePruningContext& c) {
+    return p.enabled && c.quiet && !c.givesCheck && !c.inCheck && c.depth <= p.maxDepth &&
+           c.eval + futility_margin(p, c.depth) <= c.alpha;
 }
 
 } // namespace flotilla::search

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/selectivity/move_pruning_context.h"
 #include "search/technique.h"
 
 namespace flotilla::search {
@@ -30,8 +31,10 @@ inline constexpr Technique<HistoryLeafPruningParams> HISTORY_LEAF_PRUNING = {
     .counters = HISTORY_LEAF_PRUNING_COUNTERS,
 };
 
-constexpr bool history_leaf_prunes(const HistoryLeafPruningParams& p, Depth depth, int history) {
-    return p.enabled && depth <= p.maxDepth && history < p.thresholdPerDepth * depth;
+// Quiet moves that do not give check only: captures have no quiet history.
+constexpr bool history_leaf_prunes(const HistoryLeafPruningParams& p, const MovePruningContext& c) {
+    return p.enabled && c.quiet && !c.givesCheck && c.depth <= p.maxDepth &&
+           c.history < p.thresholdPerDepth * c.depth;
 }
 
 } // namespace flotilla::search

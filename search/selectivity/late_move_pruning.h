@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/types.h"
+#include "search/selectivity/move_pruning_context.h"
 #include "search/technique.h"
 
 namespace flotilla::search {
@@ -42,10 +43,11 @@ constexpr int late_move_pruning_limit(const LateMovePruningParams& p, Depth dept
     return (p.base + depth * depth) / (improving ? 1 : 2);
 }
 
-constexpr bool late_move_prunes(const LateMovePruningParams& p, Depth depth, int moveCount,
-                                bool improving) {
-    return p.enabled && depth <= p.maxDepth &&
-           moveCount >= late_move_pruning_limit(p, depth, improving);
+// Quiet moves that do not give check only, each on its own: a late quiet check (often
+// a mate) must still be searched.
+constexpr bool late_move_prunes(const LateMovePruningParams& p, const MovePruningContext& c) {
+    return p.enabled && c.quiet && !c.givesCheck && c.depth <= p.maxDepth &&
+           c.moveCount >= late_move_pruning_limit(p, c.depth, c.improving);
 }
 
 } // namespace flotilla::search

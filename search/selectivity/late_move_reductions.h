@@ -68,9 +68,17 @@ struct ReductionContext {
     bool pvNode;
     bool cutNode;
     bool improving;
+    bool quiet;
     bool killer;
     int history; // the move's combined quiet history
 };
+
+// Quiet moves after the first (the first two at PV nodes), deep enough; the others
+// are searched at full depth.
+constexpr bool late_move_reduction_applies(const LateMoveReductionParams& p,
+                                           const ReductionContext& c) {
+    return p.enabled && c.quiet && c.depth >= p.minDepth && c.moveCount > 1 + (c.pvNode ? 1 : 0);
+}
 
 // Less for PV nodes, killers and good history; more for expected cut nodes, nodes
 // that are not improving and bad history. Never negative.

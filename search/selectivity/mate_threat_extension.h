@@ -15,6 +15,13 @@ struct MateThreatExtensionParams {
     bool sameThreat = true; // the Botvinnik-Markoff half: a threat repeated two plies apart
 };
 
+// Every move of the node is offered the node's threat extension (threat_extension
+// below, decided by its null move search), counted per node there, not per move.
+constexpr Depth offered_threat_extension(const MateThreatExtensionParams&,
+                                         const ExtensionContext& c) {
+    return c.threat;
+}
+
 inline constexpr Counter MATE_THREAT_EXTENSION_COUNTERS[] = {
     {"MateThreatExtensions", &Stats::mateThreatExtensions},
     {"BotvinnikMarkoffExtensions", &Stats::botvinnikMarkoffExtensions},
@@ -31,6 +38,7 @@ inline constexpr Technique<MateThreatExtensionParams> MATE_THREAT_EXTENSION = {
         "score is a mate against the side to move (`MateThreatExtensions`) or when the threat is "
         "the same move as the one found two plies earlier (`BotvinnikMarkoffExtensions`)",
     .counters = MATE_THREAT_EXTENSION_COUNTERS,
+    .offer = offered_threat_extension,
 };
 
 enum class ThreatKind { None, Mate, SameThreat };

@@ -29,7 +29,7 @@ inline constexpr Constant<NullMoveParams> NULL_MOVE_CONSTANTS[] = {
     {"minDepth", &NullMoveParams::minDepth},
     {"baseReduction", &NullMoveParams::baseReduction},
     {"depthDivisor", &NullMoveParams::depthDivisor},
-    {"evalDivisor", &NullMoveParams::evalDivisor},
+    {"evalDivisor", &NullMoveParams::evalDivisor, 1, NetworkScale::Divisor},
     {"maxEvalReduction", &NullMoveParams::maxEvalReduction},
 };
 inline constexpr Technique<NullMoveParams> NULL_MOVE = {
@@ -55,13 +55,16 @@ struct NullMoveContext {
     bool pvNode;
     bool afterNullMove;
     bool hasNonPawnMaterial; // side to move has more than king and pawns
+    bool verifying = false;  // inside a null-move verification search (verified_null_move.h)
 };
 
 // Passing is only a safe lower bound when the side to move is not in check and not
-// in a king-and-pawns ending (zugzwang), and never twice in a row.
+// in a king-and-pawns ending (zugzwang), and never twice in a row; a verification
+// search runs with null moves off, or it would verify nothing.
 constexpr bool null_move_allowed(const NullMoveParams& p, const NullMoveContext& c) {
-    return p.enabled && !c.inCheck && !c.pvNode && !c.afterNullMove && c.hasNonPawnMaterial &&
-           c.depth >= p.minDepth && c.staticEval >= c.beta && !is_decisive(c.beta);
+    return p.enabled && !c.verifying && !c.inCheck && !c.pvNode && !c.afterNullMove &&
+           c.hasNonPawnMaterial && c.depth >= p.minDepth && c.staticEval >= c.beta &&
+           !is_decisive(c.beta);
 }
 
 // Adaptive R: deeper searches and larger margins over beta reduce more.

@@ -65,9 +65,9 @@ std::optional<Value> null_move_search(SearchAccess& search, Node& node) {
                                   node.inCheck,
                                   node.pvNode,
                                   (ss - 1)->move == Move::null(),
-                                  pos.has_non_pawn_material(pos.side_to_move())};
-    if (search.null_move_verification() || !null_move_allowed(params.nullMove, context))
-        return std::nullopt;
+                                  pos.has_non_pawn_material(pos.side_to_move()),
+                                  search.null_move_verification()};
+    if (!null_move_allowed(params.nullMove, context)) return std::nullopt;
 
     ++search.counters().nullMoveTried;
     const Depth r = null_move_reduction(params.nullMove, node.depth, node.eval, node.beta);

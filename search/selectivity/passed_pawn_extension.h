@@ -11,6 +11,13 @@ struct PassedPawnExtensionParams {
     bool enabled = true;
 };
 
+constexpr Depth passed_pawn_extension(const PassedPawnExtensionParams& p,
+                                      const ExtensionContext& c) {
+    return p.enabled && c.pawnMove && c.toRelativeRank == 6 && extension_allowed(c.ply, c.rootDepth)
+               ? 1
+               : 0;
+}
+
 inline constexpr Counter PASSED_PAWN_EXTENSION_COUNTERS[] = {
     {"PassedPawnExtension", &Stats::passedPawnExtensions},
 };
@@ -20,13 +27,8 @@ inline constexpr Technique<PassedPawnExtensionParams> PASSED_PAWN_EXTENSION = {
     .source = "seed 001 *Passed Pawn Extensions*",
     .action = "+1 for a pawn move to the 7th rank",
     .counters = PASSED_PAWN_EXTENSION_COUNTERS,
+    .offer = passed_pawn_extension,
+    .applied = &Stats::passedPawnExtensions,
 };
-
-// `toRelativeRank` is 0-based from the mover's side: 6 is the seventh rank.
-constexpr Depth passed_pawn_extension(const PassedPawnExtensionParams& p, bool pawnMove,
-                                      int toRelativeRank, int ply, Depth rootDepth) {
-    return p.enabled && pawnMove && toRelativeRank == 6 && extension_allowed(ply, rootDepth) ? 1
-                                                                                             : 0;
-}
 
 } // namespace flotilla::search

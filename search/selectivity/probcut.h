@@ -20,7 +20,7 @@ struct ProbCutParams {
 };
 
 inline constexpr Tunable<ProbCutParams> PROBCUT_TUNABLES[] = {
-    {"ProbCutMargin", &ProbCutParams::margin, 0, 2000},
+    {"ProbCutMargin", &ProbCutParams::margin, 0, 2000, NetworkScale::Margin},
 };
 inline constexpr Counter PROBCUT_COUNTERS[] = {
     {"ProbCutTried", &Stats::probCutTried},

@@ -4,6 +4,8 @@
 // not lose material (SEE >= 0); the evasions that answer them come next ply.
 #pragma once
 
+#include "core/position.h"
+#include "core/see.h"
 #include "core/types.h"
 #include "search/technique.h"
 
@@ -39,6 +41,12 @@ inline constexpr Technique<QsearchChecksParams> QSEARCH_CHECKS = {
 // Quiescence depth: 0 at the first ply, negative below.
 constexpr bool qsearch_checks_at(const QsearchChecksParams& p, int qsDepth, bool inCheck) {
     return p.enabled && qsDepth == 0 && !inCheck;
+}
+
+// A quiet check the picker gave (only where qsearch_checks_at holds) is searched
+// unless it loses material.
+inline bool qsearch_check_searched(const QsearchChecksParams& p, const Position& pos, Move m) {
+    return see_ge(pos, m, p.seeThreshold);
 }
 
 // Transposition-table depth of a quiescence node: results with checks (depth 0) are

@@ -30,6 +30,11 @@ inline constexpr Technique<QsearchEvasionPruningParams> QSEARCH_EVASION_PRUNING 
     .counters = QSEARCH_EVASION_PRUNING_COUNTERS,
 };
 
+// What counts as quiet here: neither a capture nor a queen promotion.
+constexpr bool quiet_evasion(bool capture, bool queenPromotion) {
+    return !capture && !queenPromotion;
+}
+
 // `quietEvasionsSearched` counts the quiet evasions already searched at this node;
 // `bestScore` is the best so far (a mated score means no safe evasion is known yet).
 constexpr bool qsearch_prunes_evasion(const QsearchEvasionPruningParams& p, bool inCheck,

@@ -2,6 +2,8 @@
 // lose material by static exchange are not searched.
 #pragma once
 
+#include "core/position.h"
+#include "core/see.h"
 #include "core/types.h"
 #include "search/technique.h"
 
@@ -26,5 +28,10 @@ inline constexpr Technique<QsearchSeePruningParams> QSEARCH_SEE_PRUNING = {
     .constants = QSEARCH_SEE_PRUNING_CONSTANTS,
     .counters = QSEARCH_SEE_PRUNING_COUNTERS,
 };
+
+// For the captures that delta pruning left (quiet checks have their own threshold).
+inline bool qsearch_see_prunes(const QsearchSeePruningParams& p, const Position& pos, Move m) {
+    return p.enabled && !see_ge(pos, m, p.threshold);
+}
 
 } // namespace flotilla::search

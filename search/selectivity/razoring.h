@@ -20,9 +20,10 @@ struct RazoringParams {
 };
 
 inline constexpr Tunable<RazoringParams> RAZORING_TUNABLES[] = {
-    {"RazoringMargin", &RazoringParams::qsearchMarginBase, 0, 2000},
-    {"RazoringMarginPerDepth", &RazoringParams::qsearchMarginPerDepth, 0, 2000},
-    {"LimitedRazoringMargin", &RazoringParams::limitedMargin, 0, 4000},
+    {"RazoringMargin", &RazoringParams::qsearchMarginBase, 0, 2000, NetworkScale::Margin},
+    {"RazoringMarginPerDepth", &RazoringParams::qsearchMarginPerDepth, 0, 2000,
+     NetworkScale::Margin},
+    {"LimitedRazoringMargin", &RazoringParams::limitedMargin, 0, 4000, NetworkScale::Margin},
 };
 inline constexpr Counter RAZORING_COUNTERS[] = {
     {"RazoringCutoffs", &Stats::razoringCutoffs},

@@ -12,6 +12,13 @@ struct RecaptureExtensionParams {
     bool enabled = false;
 };
 
+constexpr Depth recapture_extension(const RecaptureExtensionParams& p, const ExtensionContext& c) {
+    return p.enabled && c.capture && c.previousWasCapture && c.to == c.previousTo &&
+                   extension_allowed(c.ply, c.rootDepth)
+               ? 1
+               : 0;
+}
+
 inline constexpr Counter RECAPTURE_EXTENSION_COUNTERS[] = {
     {"RecaptureExtension", &Stats::recaptureExtensions},
 };
@@ -22,15 +29,8 @@ inline constexpr Technique<RecaptureExtensionParams> RECAPTURE_EXTENSION = {
     .action = "**default off**: +1 for a capture on the square of the opponent's capture (on, it "
               "made the bench tree 57 % larger)",
     .counters = RECAPTURE_EXTENSION_COUNTERS,
+    .offer = recapture_extension,
+    .applied = &Stats::recaptureExtensions,
 };
-
-constexpr Depth recapture_extension(const RecaptureExtensionParams& p, bool isCapture,
-                                    bool previousWasCapture, Square to, Square previousTo, int ply,
-                                    Depth rootDepth) {
-    return p.enabled && isCapture && previousWasCapture && to == previousTo &&
-                   extension_allowed(ply, rootDepth)
-               ? 1
-               : 0;
-}
 
 } // namespace flotilla::search

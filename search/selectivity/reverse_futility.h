@@ -15,7 +15,8 @@ struct ReverseFutilityParams {
 
 inline constexpr Tunable<ReverseFutilityParams> REVERSE_FUTILITY_TUNABLES[] = {
     {"ReverseFutilityMaxDepth", &ReverseFutilityParams::maxDepth, 0, 64},
-    {"ReverseFutilityMargin", &ReverseFutilityParams::marginPerDepth, 0, 2000},
+    {"ReverseFutilityMargin", &ReverseFutilityParams::marginPerDepth, 0, 2000,
+     NetworkScale::Margin},
 };
 inline constexpr Counter REVERSE_FUTILITY_COUNTERS[] = {
     {"ReverseFutilityPruning", &Stats::reverseFutilityCutoffs},

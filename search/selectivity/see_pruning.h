@@ -3,7 +3,9 @@
 // capture that loses more than a quadratic margin, by static exchange is skipped.
 #pragma once
 
-#include "core/types.h"
+#include "core/position.h"
+#include "core/see.h"
+#include "search/selectivity/move_pruning_context.h"
 #include "search/technique.h"
 
 namespace flotilla::search {
@@ -43,8 +45,15 @@ constexpr Value see_pruning_threshold(const SeePruningParams& p, Depth depth, bo
     return quiet ? -p.quietMarginPerDepth * depth : -p.captureMarginPerDepth2 * depth * depth;
 }
 
-constexpr bool see_pruning_applies(const SeePruningParams& p, Depth depth) {
-    return p.enabled && depth <= p.maxDepth;
+// A checking move is searched whatever it loses: the check may be the point.
+constexpr bool see_pruning_applies(const SeePruningParams& p, const MovePruningContext& c) {
+    return p.enabled && c.depth <= p.maxDepth && !c.givesCheck;
+}
+
+// The static exchange only where it applies, since it is the costly part.
+inline bool see_prunes(const SeePruningParams& p, const MovePruningContext& c, const Position& pos,
+                       Move m) {
+    return see_pruning_applies(p, c) && !see_ge(pos, m, see_pruning_threshold(p, c.depth, c.quiet));
 }
 
 } // namespace flotilla::search

@@ -20,6 +20,13 @@ struct SingularExtensionParams {
     Depth negativeExtension = 1;
 };
 
+// Its offer to the move is what the singular search decided (singular_search.h),
+// which the move loop runs before it asks the extensions.
+constexpr Depth offered_singular_extension(const SingularExtensionParams&,
+                                           const ExtensionContext& c) {
+    return c.singular;
+}
+
 inline constexpr Counter SINGULAR_EXTENSION_COUNTERS[] = {
     {"SingularSearches", &Stats::singularSearches},
     {"SingularExtensions", &Stats::singularExtensions},
@@ -50,15 +57,18 @@ inline constexpr Technique<SingularExtensionParams> SINGULAR_EXTENSION = {
         "pruning, and returns alpha when the excluded move was the only one",
     .constants = SINGULAR_EXTENSION_CONSTANTS,
     .counters = SINGULAR_EXTENSION_COUNTERS,
+    .offer = offered_singular_extension,
+    .applied = &Stats::singularExtensions,
 };
 
 struct SingularContext {
     Depth depth;
-    bool isTTMove;
+    bool isTTMove;   // the move is the node's TT move (at the root: the last iteration's best)
     bool lowerBound; // the TT entry's bound includes BOUND_LOWER
     Depth ttDepth;
     Value ttScore;       // VALUE_NONE when there is none
     bool excludedSearch; // this node is already a singular search (no nesting)
+    bool rootNode = false;
 };
 
 constexpr Depth singular_search_depth(Depth depth) { return (depth - 1) / 2; }
@@ -66,7 +76,7 @@ constexpr Depth singular_search_depth(Depth depth) { return (depth - 1) / 2; }
 // The singular search needs a real depth: at depth <= 0 it would become a
 // quiescence search, which knows nothing of the excluded move.
 constexpr bool singular_search_applies(const SingularExtensionParams& p, const SingularContext& c) {
-    return p.enabled && c.isTTMove && !c.excludedSearch && c.depth >= p.minDepth &&
+    return p.enabled && !c.rootNode && c.isTTMove && !c.excludedSearch && c.depth >= p.minDepth &&
            singular_search_depth(c.depth) >= 1 && c.lowerBound &&
            c.ttDepth >= c.depth - p.ttDepthSlack && c.ttScore != VALUE_NONE &&
            !is_decisive(c.ttScore);

@@ -4,12 +4,9 @@ namespace flotilla::search {
 
 SingularResult singular_search(SearchAccess& search, const Node& node, Move m) {
     const SingularExtensionParams& p = search.params().singularExtension;
-    const SingularContext singular{node.depth,
-                                   !node.rootNode && m == node.ttMove,
-                                   node.tt.lower_bound(),
-                                   node.tt.depth(),
-                                   node.tt.score,
-                                   node.excludedSearch};
+    const SingularContext singular{node.depth,      m == node.ttMove, node.tt.lower_bound(),
+                                   node.tt.depth(), node.tt.score,    node.excludedSearch,
+                                   node.rootNode};
     if (!singular_search_applies(p, singular)) return {};
     Stats& counters = search.counters();
     ++counters.singularSearches;

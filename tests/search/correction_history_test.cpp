@@ -66,6 +66,9 @@ TEST(CorrectionHistory, CorrectionIsTheWeightedSumKeptInTheEvalRange) {
     EXPECT_EQ(corrected_eval(p, 100, -e, 0, 0), 100 - 40 * p.pawnWeight / p.weightScale);
     EXPECT_EQ(corrected_eval(p, 100, 0, e, e), 100 + 80 * p.nonPawnWeight / p.weightScale);
     EXPECT_EQ(corrected_eval(p, VALUE_NONE, e, e, e), VALUE_NONE);
+    EXPECT_TRUE(eval_correction_applies(p, 100));
+    EXPECT_FALSE(eval_correction_applies(p, VALUE_NONE)); // in check: no eval
+    EXPECT_FALSE(eval_correction_applies({false}, 100));
     // Never into the tablebase or mate range.
     EXPECT_EQ(corrected_eval(p, VALUE_EVAL_MAX - 5, p.limit, p.limit, p.limit), VALUE_EVAL_MAX);
     EXPECT_EQ(corrected_eval(p, -VALUE_EVAL_MAX + 5, -p.limit, -p.limit, -p.limit),

@@ -4,8 +4,95 @@
 #include "search_helpers.h"
 #include "tests/eval/nnue_random_network.h"
 
+#include <fstream>
+#include <map>
+#include <set>
+
 namespace flotilla::search::testing {
 namespace {
+
+// The names of the numbers the descriptions mark for NetworkMarginScale: tunables by
+// their option, constants by their field's name.
+std::set<std::string> marked_numbers() {
+    std::set<std::string> names;
+    for_each_technique([&](const auto& entry) {
+        for (const auto& t : entry.info->tunables)
+            if (t.networkScale != NetworkScale::None) names.insert(t.option);
+        for (const auto& c : entry.info->constants)
+            if (c.networkScale != NetworkScale::None) names.insert(c.name);
+    });
+    return names;
+}
+
+// The names in backquotes in the meaning cell of README's NetworkMarginScale row.
+std::set<std::string> readme_scaled_numbers() {
+    std::ifstream readme(std::string(FLOTILLA_SOURCE_DIR) + "/README.md");
+    EXPECT_TRUE(readme) << "README.md not found in " << FLOTILLA_SOURCE_DIR;
+    const std::string rowStart = "| `NetworkMarginScale` |";
+    std::set<std::string> names;
+    for (std::string line; std::getline(readme, line);) {
+        if (!line.starts_with(rowStart)) continue;
+        const std::size_t meaning = line.rfind('|', line.rfind('|') - 1); // the last cell
+        for (std::size_t open = line.find('`', meaning); open != std::string::npos;) {
+            const std::size_t close = line.find('`', open + 1);
+            names.insert(line.substr(open + 1, close - open - 1));
+            open = line.find('`', close + 1);
+        }
+    }
+    return names;
+}
+
+TEST(MarginScale, TheMarkedNumbersAreTheReadmesList) {
+    const std::set<std::string> documented = readme_scaled_numbers();
+    EXPECT_EQ(documented.size(), 9u); // eight margins and null move's eval divisor
+    EXPECT_EQ(marked_numbers(), documented);
+}
+
+// Every number of every description and every switch, by technique and name.
+std::map<std::string, int> described_numbers(const Params& p) {
+    std::map<std::string, int> numbers;
+    for_each_technique([&](const auto& entry) {
+        const auto& params = p.*entry.params;
+        const std::string technique = entry.info->option;
+        numbers[technique] = params.enabled;
+        for (const auto& t : entry.info->tunables) numbers[t.option] = params.*t.field;
+        for (const auto& c : entry.info->constants)
+            numbers[technique + "." + c.name] = params.*c.field;
+    });
+    return numbers;
+}
+
+// What scale_eval_margins did before the descriptions marked its numbers: a hand list.
+Params scaled_as_by_the_hand_list(int percent) {
+    Params p;
+    const auto scaled = [&](int v) {
+        const long long x = (long long)v * percent;
+        return int((x + (x >= 0 ? 50 : -50)) / 100);
+    };
+    for (int* margin : {&p.reverseFutility.marginPerDepth, &p.futility.base, &p.futility.perDepth,
+                        &p.razoring.qsearchMarginBase, &p.razoring.qsearchMarginPerDepth,
+                        &p.razoring.limitedMargin, &p.probCut.margin, &p.deltaPruning.margin})
+        *margin = scaled(*margin);
+    p.nullMove.evalDivisor = std::max(1, scaled(p.nullMove.evalDivisor));
+    return p;
+}
+
+TEST(MarginScale, ScalesWhatTheHandListScaled) {
+    for (int percent : {10, 33, 50, 70, 99, 100, 101, 125, 250, 400}) {
+        Params p;
+        scale_eval_margins(p, percent);
+        const std::map<std::string, int> got = described_numbers(p);
+        const std::map<std::string, int> expected =
+            described_numbers(scaled_as_by_the_hand_list(percent));
+        ASSERT_EQ(got.size(), expected.size());
+        for (const auto& [name, value] : expected)
+            EXPECT_EQ(got.at(name), value) << name << " at " << percent << " %";
+    }
+    Params tiny; // the divisor's floor
+    tiny.nullMove.evalDivisor = 4;
+    scale_eval_margins(tiny, 10);
+    EXPECT_EQ(tiny.nullMove.evalDivisor, 1);
+}
 
 TEST(MarginScale, ScalesEveryEvaluationMarginAndNothingElse) {
     const Params base;

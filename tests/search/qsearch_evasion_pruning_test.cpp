@@ -28,6 +28,10 @@ TEST(QsearchEvasionPruning, PrunesOnlyLaterQuietEvasionsWhenNotMated) {
     QsearchEvasionPruningParams off;
     off.enabled = false;
     EXPECT_FALSE(qsearch_prunes_evasion(off, true, true, 5, 0));
+    // Underpromotions count as quiet, captures and queen promotions do not.
+    EXPECT_TRUE(quiet_evasion(false, false));
+    EXPECT_FALSE(quiet_evasion(true, false));
+    EXPECT_FALSE(quiet_evasion(false, true));
 }
 
 TEST(QsearchEvasionPruning, TamesThePromotionStorm) {

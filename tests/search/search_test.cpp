@@ -158,6 +158,9 @@ TEST(NullMove, NotTriedInCheckNorAfterANullMoveNorWithOnlyPawns) {
     const NullMoveContext ok{8, 100, 50, false, false, false, true};
     EXPECT_TRUE(null_move_allowed(p, ok));
     auto c = ok;
+    c.verifying = true; // a verification search runs with null moves off
+    EXPECT_FALSE(null_move_allowed(p, c));
+    c = ok;
     c.inCheck = true;
     EXPECT_FALSE(null_move_allowed(p, c));
     c = ok;

@@ -1,8 +1,8 @@
 // The pure decision functions of each selectivity unit: where they fire and
 // where they must not.
 #include "core/see.h"
+#include "search/extensions.h"
 #include "search/params.h"
-#include "search/selectivity/applied_extension.h"
 #include "search_helpers.h"
 
 using namespace flotilla;
@@ -23,23 +23,48 @@ TEST(Selectivity, ReverseFutility) {
 
 TEST(Selectivity, FutilityNeverPrunesChecksNorInCheck) {
     const FutilityParams p;
-    EXPECT_TRUE(futility_prunes(p, 1, 0, 500, true, false, false));
-    EXPECT_FALSE(futility_prunes(p, 1, 0, 500, true, true, false));    // gives check
-    EXPECT_FALSE(futility_prunes(p, 1, 0, 500, true, false, true));    // in check
-    EXPECT_FALSE(futility_prunes(p, 1, 0, 500, false, false, false));  // a capture
-    EXPECT_FALSE(futility_prunes(p, 1, 400, 500, true, false, false)); // margin reaches alpha
+    const MovePruningContext quiet{.depth = 1, .eval = 0, .alpha = 500, .quiet = true};
+    EXPECT_TRUE(futility_prunes(p, quiet));
+    MovePruningContext c = quiet;
+    c.givesCheck = true;
+    EXPECT_FALSE(futility_prunes(p, c));
+    c = quiet;
+    c.inCheck = true;
+    EXPECT_FALSE(futility_prunes(p, c));
+    c = quiet;
+    c.quiet = false; // a capture
+    EXPECT_FALSE(futility_prunes(p, c));
+    c = quiet;
+    c.eval = 400; // the margin reaches alpha
+    EXPECT_FALSE(futility_prunes(p, c));
     // Too deep: alpha is far enough above that the margin alone would prune.
-    EXPECT_TRUE(futility_prunes(p, p.maxDepth, 0, 5000, true, false, false));
-    EXPECT_FALSE(futility_prunes(p, p.maxDepth + 1, 0, 5000, true, false, false));
+    c = quiet;
+    c.alpha = 5000;
+    c.depth = p.maxDepth;
+    EXPECT_TRUE(futility_prunes(p, c));
+    c.depth = p.maxDepth + 1;
+    EXPECT_FALSE(futility_prunes(p, c));
 }
 
 TEST(Selectivity, LateMovePruningLimitGrowsWithDepth) {
     const LateMovePruningParams p;
     EXPECT_LT(late_move_pruning_limit(p, 1, false), late_move_pruning_limit(p, 4, false));
     EXPECT_LT(late_move_pruning_limit(p, 3, false), late_move_pruning_limit(p, 3, true));
-    EXPECT_FALSE(late_move_prunes(p, 1, 1, false));
-    EXPECT_TRUE(late_move_prunes(p, 1, 30, false));
-    EXPECT_FALSE(late_move_prunes(p, 20, 200, false)); // too deep
+    const MovePruningContext late{.depth = 1, .moveCount = 30, .quiet = true};
+    EXPECT_TRUE(late_move_prunes(p, late));
+    MovePruningContext c = late;
+    c.moveCount = 1;
+    EXPECT_FALSE(late_move_prunes(p, c));
+    c = late;
+    c.depth = 20;
+    c.moveCount = 200; // too deep
+    EXPECT_FALSE(late_move_prunes(p, c));
+    c = late;
+    c.givesCheck = true; // a late quiet check is searched
+    EXPECT_FALSE(late_move_prunes(p, c));
+    c = late;
+    c.quiet = false; // captures are not counted out
+    EXPECT_FALSE(late_move_prunes(p, c));
 }
 
 TEST(Selectivity, LateMoveReductions) {
@@ -49,7 +74,8 @@ TEST(Selectivity, LateMoveReductions) {
     EXPECT_LE(table.get(3, 3), table.get(20, 3));
     EXPECT_LE(table.get(10, 3), table.get(10, 40));
     EXPECT_GT(table.get(20, 40), table.get(3, 3));
-    const ReductionContext base{12, 20, false, false, true, false, 0};
+    const ReductionContext base{12, 20, false, false, true, true, false, 0};
+    EXPECT_TRUE(late_move_reduction_applies(p, base));
     const Depth r = late_move_reduction(p, table, base);
     auto c = base;
     c.pvNode = true;
@@ -71,11 +97,43 @@ TEST(Selectivity, LateMoveReductions) {
     EXPECT_EQ(late_move_reduction(p, table, c), 0); // never negative
 }
 
+TEST(Selectivity, AspirationWindowsNeedAPreviousScoreAndDepth) {
+    const AspirationParams p;
+    EXPECT_TRUE(aspiration_applies(p, p.minDepth, 30));
+    EXPECT_FALSE(aspiration_applies(p, p.minDepth - 1, 30));
+    EXPECT_FALSE(aspiration_applies(p, p.minDepth, VALUE_NONE)); // the first iterations
+    EXPECT_FALSE(aspiration_applies({false}, p.minDepth, 30));
+}
+
+TEST(Selectivity, LateMoveReductionsOnlyForLateQuietMovesDeepEnough) {
+    const LateMoveReductionParams p;
+    const ReductionContext second{p.minDepth, 2, false, false, true, true, false, 0};
+    EXPECT_TRUE(late_move_reduction_applies(p, second));
+    auto c = second;
+    c.moveCount = 1; // the first move
+    EXPECT_FALSE(late_move_reduction_applies(p, c));
+    c = second;
+    c.pvNode = true; // the first two at PV nodes
+    EXPECT_FALSE(late_move_reduction_applies(p, c));
+    c.moveCount = 3;
+    EXPECT_TRUE(late_move_reduction_applies(p, c));
+    c = second;
+    c.quiet = false;
+    EXPECT_FALSE(late_move_reduction_applies(p, c));
+    c = second;
+    c.depth = p.minDepth - 1;
+    EXPECT_FALSE(late_move_reduction_applies(p, c));
+    LateMoveReductionParams off;
+    off.enabled = false;
+    EXPECT_FALSE(late_move_reduction_applies(off, second));
+}
+
 TEST(Selectivity, CheckExtensionIsBounded) {
     const CheckExtensionParams p;
-    EXPECT_EQ(check_extension(p, true, 3, 5), 1);
-    EXPECT_EQ(check_extension(p, false, 3, 5), 0);
-    EXPECT_EQ(check_extension(p, true, 10, 5), 0); // path already twice the root depth
+    EXPECT_EQ(check_extension(p, {.ply = 3, .rootDepth = 5, .givesCheck = true}), 1);
+    EXPECT_EQ(check_extension(p, {.ply = 3, .rootDepth = 5, .givesCheck = false}), 0);
+    // The path is already twice the root depth long.
+    EXPECT_EQ(check_extension(p, {.ply = 10, .rootDepth = 5, .givesCheck = true}), 0);
 }
 
 TEST(Selectivity, MateDistancePruning) {
@@ -107,6 +165,29 @@ TEST(Selectivity, DeltaPruning) {
     EXPECT_TRUE(delta_prunes(p, 0, 100, 500, false));
     EXPECT_FALSE(delta_prunes(p, 0, 900, 500, false));
     EXPECT_FALSE(delta_prunes(p, 0, 100, 500, true)); // a checking capture is searched
+    // The gain: the captured piece plus what a promotion adds to a pawn.
+    Position pos;
+    ASSERT_TRUE(pos.set_fen("1r2k3/P7/8/3p4/4P3/8/8/4K3 w - - 0 1", false));
+    EXPECT_EQ(delta_gain(pos, pos.parse_uci_move("e4d5")), PIECE_VALUE[PAWN]);
+    EXPECT_EQ(delta_gain(pos, pos.parse_uci_move("a7b8q")),
+              PIECE_VALUE[ROOK] + PIECE_VALUE[QUEEN] - PIECE_VALUE[PAWN]);
+    EXPECT_EQ(delta_gain(pos, pos.parse_uci_move("a7a8n")),
+              PIECE_VALUE[KNIGHT] - PIECE_VALUE[PAWN]);
+}
+
+// Quiescence's two SEE thresholds: captures (QsearchSeePruning) and quiet checks
+// (QSearchChecks), each in its own unit.
+TEST(Selectivity, QuiescenceSeeThresholds) {
+    Position pos;
+    ASSERT_TRUE(pos.set_fen("4k3/8/2p5/8/8/8/8/3QK3 w - - 0 1", false));
+    const Move loses = pos.parse_uci_move("d1d5"), safe = pos.parse_uci_move("d1d4");
+    const QsearchSeePruningParams captures;
+    EXPECT_TRUE(qsearch_see_prunes(captures, pos, loses));
+    EXPECT_FALSE(qsearch_see_prunes(captures, pos, safe));
+    EXPECT_FALSE(qsearch_see_prunes({false}, pos, loses));
+    const QsearchChecksParams checks;
+    EXPECT_FALSE(qsearch_check_searched(checks, pos, loses));
+    EXPECT_TRUE(qsearch_check_searched(checks, pos, safe));
 }
 
 TEST(Selectivity, EverySwitchSilencesItsCounter) {
@@ -170,43 +251,95 @@ TEST(Selectivity, SeePruningMargins) {
     // Quiet margins grow linearly, capture margins quadratically.
     EXPECT_EQ(see_pruning_threshold(p, 2, true), -2 * p.quietMarginPerDepth);
     EXPECT_EQ(see_pruning_threshold(p, 3, false), -9 * p.captureMarginPerDepth2);
-    EXPECT_TRUE(see_pruning_applies(p, 1));
-    EXPECT_FALSE(see_pruning_applies(p, p.maxDepth + 1));
+    const MovePruningContext quiet{.depth = 1, .quiet = true};
+    EXPECT_TRUE(see_pruning_applies(p, quiet));
+    MovePruningContext c = quiet;
+    c.depth = p.maxDepth + 1;
+    EXPECT_FALSE(see_pruning_applies(p, c));
+    c = quiet;
+    c.givesCheck = true; // a check is searched whatever it loses
+    EXPECT_FALSE(see_pruning_applies(p, c));
     // A queen move to a square attacked by a pawn loses 900: pruned at depth 1.
     Position pos;
     ASSERT_TRUE(pos.set_fen("4k3/8/2p5/8/8/8/8/3QK3 w - - 0 1", false));
     const Move hanging = pos.parse_uci_move("d1d5");
     ASSERT_TRUE(hanging.is_ok());
-    EXPECT_FALSE(see_ge(pos, hanging, see_pruning_threshold(p, 1, true)));
+    EXPECT_TRUE(see_prunes(p, quiet, pos, hanging));
+    EXPECT_FALSE(see_prunes(p, c, pos, hanging));
     const Move safe = pos.parse_uci_move("d1d4");
-    EXPECT_TRUE(see_ge(pos, safe, see_pruning_threshold(p, 1, true)));
+    EXPECT_FALSE(see_prunes(p, quiet, pos, safe));
 }
 
 TEST(Selectivity, HistoryLeafPruning) {
     const HistoryLeafPruningParams p;
-    EXPECT_TRUE(history_leaf_prunes(p, 1, 2 * p.thresholdPerDepth));
-    EXPECT_FALSE(history_leaf_prunes(p, 1, p.thresholdPerDepth / 2));
-    EXPECT_FALSE(history_leaf_prunes(p, 2, p.thresholdPerDepth * 3 / 2)); // scales with depth
-    EXPECT_FALSE(history_leaf_prunes(p, 3, -100000));                     // too deep
+    const MovePruningContext bad{.depth = 1, .quiet = true, .history = 2 * p.thresholdPerDepth};
+    EXPECT_TRUE(history_leaf_prunes(p, bad));
+    MovePruningContext c = bad;
+    c.history = p.thresholdPerDepth / 2;
+    EXPECT_FALSE(history_leaf_prunes(p, c));
+    c = bad;
+    c.depth = 2; // scales with depth
+    c.history = p.thresholdPerDepth * 3 / 2;
+    EXPECT_FALSE(history_leaf_prunes(p, c));
+    c = bad;
+    c.depth = 3; // too deep
+    c.history = -100000;
+    EXPECT_FALSE(history_leaf_prunes(p, c));
+    c = bad;
+    c.givesCheck = true;
+    EXPECT_FALSE(history_leaf_prunes(p, c));
+    c = bad;
+    c.quiet = false;
+    EXPECT_FALSE(history_leaf_prunes(p, c));
 }
 
 TEST(Selectivity, ExtensionsShareOnePathBound) {
     EXPECT_TRUE(extension_allowed(9, 5));
     EXPECT_FALSE(extension_allowed(10, 5));
     const RecaptureExtensionParams recapture{true};
-    EXPECT_EQ(recapture_extension(recapture, true, true, SQ_D5, SQ_D5, 3, 5), 1);
-    EXPECT_EQ(recapture_extension({}, true, true, SQ_D5, SQ_D5, 3, 5), 0);        // off by default
-    EXPECT_EQ(recapture_extension(recapture, true, true, SQ_D5, SQ_E5, 3, 5), 0); // another square
-    EXPECT_EQ(recapture_extension(recapture, true, false, SQ_D5, SQ_D5, 3, 5), 0);
-    EXPECT_EQ(recapture_extension(recapture, true, true, SQ_D5, SQ_D5, 10, 5), 0); // path bound
-    EXPECT_EQ(passed_pawn_extension({}, true, 6, 3, 5), 1);
-    EXPECT_EQ(passed_pawn_extension({}, true, 5, 3, 5), 0);
-    EXPECT_EQ(passed_pawn_extension({}, false, 6, 3, 5), 0);
-    EXPECT_EQ(passed_pawn_extension({}, true, 6, 10, 5), 0);
-    EXPECT_EQ(one_reply_extension({}, true, 1, 3, 5), 1);
-    EXPECT_EQ(one_reply_extension({}, true, 2, 3, 5), 0);
-    EXPECT_EQ(one_reply_extension({}, false, 1, 3, 5), 0);
-    EXPECT_EQ(one_reply_extension({}, true, 1, 10, 5), 0);
+    const ExtensionContext recapturing{.ply = 3,
+                                       .rootDepth = 5,
+                                       .capture = true,
+                                       .previousWasCapture = true,
+                                       .to = SQ_D5,
+                                       .previousTo = SQ_D5};
+    EXPECT_EQ(recapture_extension(recapture, recapturing), 1);
+    EXPECT_EQ(recapture_extension({}, recapturing), 0); // off by default
+    ExtensionContext c = recapturing;
+    c.previousTo = SQ_E5; // another square
+    EXPECT_EQ(recapture_extension(recapture, c), 0);
+    c = recapturing;
+    c.previousWasCapture = false;
+    EXPECT_EQ(recapture_extension(recapture, c), 0);
+    c = recapturing;
+    c.ply = 10; // the path bound
+    EXPECT_EQ(recapture_extension(recapture, c), 0);
+    const ExtensionContext toSeventh{
+        .ply = 3, .rootDepth = 5, .pawnMove = true, .toRelativeRank = 6};
+    EXPECT_EQ(passed_pawn_extension({}, toSeventh), 1);
+    c = toSeventh;
+    c.toRelativeRank = 5;
+    EXPECT_EQ(passed_pawn_extension({}, c), 0);
+    c = toSeventh;
+    c.pawnMove = false;
+    EXPECT_EQ(passed_pawn_extension({}, c), 0);
+    c = toSeventh;
+    c.ply = 10;
+    EXPECT_EQ(passed_pawn_extension({}, c), 0);
+    const ExtensionContext onlyEvasion{.ply = 3, .rootDepth = 5, .inCheck = true, .legalMoves = 1};
+    EXPECT_EQ(one_reply_extension({}, onlyEvasion), 1);
+    EXPECT_TRUE(one_reply_counts_moves({}, true));
+    EXPECT_FALSE(one_reply_counts_moves({}, false));
+    EXPECT_FALSE(one_reply_counts_moves({false}, true));
+    c = onlyEvasion;
+    c.legalMoves = 2;
+    EXPECT_EQ(one_reply_extension({}, c), 0);
+    c = onlyEvasion;
+    c.inCheck = false;
+    EXPECT_EQ(one_reply_extension({}, c), 0);
+    c = onlyEvasion;
+    c.ply = 10;
+    EXPECT_EQ(one_reply_extension({}, c), 0);
 }
 
 TEST(Selectivity, NewTechniquesFireInSearchAndSwitchOff) {
@@ -293,6 +426,12 @@ TEST(Selectivity, FailHighReductions) {
     EXPECT_EQ(fail_high_reduction(p, 6, false, 500, 900, 100), 0); // a queen is threatened
     EXPECT_EQ(fail_high_reduction(p, 6, true, 500, 0, 100), 0);    // PV node
     EXPECT_EQ(fail_high_reduction(p, 2, false, 500, 0, 100), 0);   // too shallow
+    // At a position: its own threat, a knight attacked by a pawn.
+    Position threatened;
+    ASSERT_TRUE(threatened.set_fen("4k3/8/2p5/3N4/8/8/8/4K3 w - - 0 1", false));
+    EXPECT_EQ(fail_high_reduction_at(p, threatened, 6, false, 500, 100), 1);
+    EXPECT_EQ(fail_high_reduction_at(p, threatened, 6, false, 350, 100), 0);
+    EXPECT_EQ(fail_high_reduction_at({}, threatened, 6, false, 500, 100), 0); // off
     // The threat: the most valuable piece attacked by an enemy pawn.
     Position pos;
     ASSERT_TRUE(pos.set_fen("4k3/8/2p5/1Q1N4/8/8/8/4K3 w - - 0 1", false));
@@ -323,25 +462,78 @@ TEST(Selectivity, NullMoveReductionsAreOffByDefault) {
 namespace flotilla::search {
 namespace {
 
-// A move that qualifies for several extensions gets one ply and counts once.
+// A move that qualifies for several extensions gets one ply and counts once, for the
+// first in EXTENSION_ORDER that offered it; the threat extensions count nodes instead.
 TEST(AppliedExtension, AMoveCountsOnceForTheTechniqueWhosePlyItGot) {
-    EXPECT_EQ(applied_extension({}), AppliedExtension::None);
-    OfferedExtensions checkingPawnPush;
-    checkingPawnPush.check = 1;
-    checkingPawnPush.passedPawn = 1;
-    EXPECT_EQ(applied_extension(checkingPawnPush), AppliedExtension::Check);
-    EXPECT_EQ(largest_extension(checkingPawnPush), 1);
-    OfferedExtensions singularCheck;
-    singularCheck.singular = 1;
-    singularCheck.check = 1;
-    EXPECT_EQ(applied_extension(singularCheck), AppliedExtension::Singular);
-    OfferedExtensions recaptureOnly;
-    recaptureOnly.recapture = 1;
-    recaptureOnly.singular = -1; // a negative singular extension offers no ply
-    EXPECT_EQ(applied_extension(recaptureOnly), AppliedExtension::Recapture);
-    OfferedExtensions threatOnly;
-    threatOnly.threat = 1;
-    EXPECT_EQ(applied_extension(threatOnly), AppliedExtension::Threat);
+    const auto offer = [](auto... offers) {
+        OfferedExtensions offered{};
+        ((offered[extension_slot(offers.first)] = offers.second), ...);
+        return offered;
+    };
+    using P = Params;
+    EXPECT_EQ(applied_counter(offer()), nullptr);
+    EXPECT_EQ(extension_plies(offer()), 0);
+    const OfferedExtensions checkingPawnPush =
+        offer(std::pair{&P::checkExtension, 1}, std::pair{&P::passedPawnExtension, 1});
+    EXPECT_EQ(applied_counter(checkingPawnPush), &Stats::checkExtensions);
+    EXPECT_EQ(extension_plies(checkingPawnPush), 1);
+    const OfferedExtensions singularCheck =
+        offer(std::pair{&P::singularExtension, 1}, std::pair{&P::checkExtension, 1});
+    EXPECT_EQ(applied_counter(singularCheck), &Stats::singularExtensions);
+    EXPECT_EQ(extension_plies(singularCheck), 1);
+    const OfferedExtensions evasionRecapture =
+        offer(std::pair{&P::oneReplyExtension, 1}, std::pair{&P::recaptureExtension, 1});
+    EXPECT_EQ(applied_counter(evasionRecapture), &Stats::oneReplyExtensions);
+    // A negative singular extension offers no ply and lowers what is left.
+    const OfferedExtensions recaptureNotSingular =
+        offer(std::pair{&P::recaptureExtension, 1}, std::pair{&P::singularExtension, -1});
+    EXPECT_EQ(applied_counter(recaptureNotSingular), &Stats::recaptureExtensions);
+    EXPECT_EQ(extension_plies(recaptureNotSingular), 0);
+    EXPECT_EQ(extension_plies(offer(std::pair{&P::singularExtension, -1})), -1);
+    const OfferedExtensions threatPawnPush =
+        offer(std::pair{&P::mateThreatExtension, 1}, std::pair{&P::passedPawnExtension, 1});
+    EXPECT_EQ(applied_counter(threatPawnPush), &Stats::passedPawnExtensions);
+    EXPECT_EQ(applied_counter(offer(std::pair{&P::mateThreatExtension, 1})), nullptr);
+    EXPECT_EQ(extension_plies(offer(std::pair{&P::mateThreatExtension, 1})), 1);
+}
+
+// The order that settles the counts, as it was before the registry held it.
+TEST(AppliedExtension, TheOrderIsSingularCheckOneReplyRecapturePassedPawnThreat) {
+    EXPECT_EQ(extension_slot(&Params::singularExtension), 0u);
+    EXPECT_EQ(extension_slot(&Params::checkExtension), 1u);
+    EXPECT_EQ(extension_slot(&Params::oneReplyExtension), 2u);
+    EXPECT_EQ(extension_slot(&Params::recaptureExtension), 3u);
+    EXPECT_EQ(extension_slot(&Params::passedPawnExtension), 4u);
+    EXPECT_EQ(extension_slot(&Params::mateThreatExtension), 5u);
+    EXPECT_EQ(EXTENSION_COUNT, 6u);
+}
+
+// The registry's own check, at run time: where g++'s UBSan leaves extensions.h's
+// static_assert out (it cannot compare function addresses there), this still runs.
+TEST(AppliedExtension, EveryExtensionTechniqueIsOrderedOnce) {
+    EXPECT_TRUE(detail::every_extension_ordered_once());
+}
+
+// Each extension's offer reads the context the move loop fills.
+TEST(AppliedExtension, EveryOfferReadsItsOwnFacts) {
+    Params p;
+    p.recaptureExtension.enabled = true;
+    const ExtensionContext all{.ply = 3,
+                               .rootDepth = 5,
+                               .givesCheck = true,
+                               .capture = true,
+                               .previousWasCapture = true,
+                               .to = SQ_D7,
+                               .previousTo = SQ_D7,
+                               .pawnMove = true,
+                               .toRelativeRank = 6,
+                               .inCheck = true,
+                               .legalMoves = 1,
+                               .singular = -1,
+                               .threat = 1};
+    const OfferedExtensions offered = offered_extensions(p, all);
+    EXPECT_EQ(offered, (OfferedExtensions{-1, 1, 1, 1, 1, 1}));
+    EXPECT_EQ(offered_extensions(p, {.ply = 3, .rootDepth = 5}), OfferedExtensions{});
 }
 
 } // namespace

@@ -34,6 +34,9 @@ TEST(SingularExtension, SearchOnlyForTheTTMoveWithADeepLowerBound) {
     c = runs();
     c.excludedSearch = true; // no singular search inside a singular search
     EXPECT_FALSE(singular_search_applies(p, c));
+    c = runs();
+    c.rootNode = true; // the root's TT move is the last iteration's best, searched first
+    EXPECT_FALSE(singular_search_applies(p, c));
     for (Value mate : {VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY, VALUE_NONE}) {
         c = runs();
         c.ttScore = mate;
