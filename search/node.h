@@ -72,7 +72,8 @@ struct MoveInfo {
     bool quiet;
     bool givesCheck;
     Piece moved;
-    int history; // butterfly + continuation histories, quiets only
+    int history;     // butterfly + continuation histories; capture history for noisy moves
+    bool badCapture; // emitted among the move picker's bad captures (SEE < 0, underpromotions)
 };
 
 } // namespace flotilla::search

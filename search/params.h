@@ -4,9 +4,11 @@
 #pragma once
 
 #include "search/selectivity/aspiration_windows.h"
+#include "search/selectivity/capture_reductions.h"
 #include "search/selectivity/check_extension.h"
 #include "search/selectivity/correction_history.h"
 #include "search/selectivity/delta_pruning.h"
+#include "search/selectivity/do_deeper_shallower.h"
 #include "search/selectivity/fail_high_reductions.h"
 #include "search/selectivity/futility.h"
 #include "search/selectivity/history_leaf_pruning.h"
@@ -51,6 +53,8 @@ struct Params {
     FutilityParams futility;
     LateMovePruningParams lateMovePruning;
     LateMoveReductionParams lateMoveReductions;
+    CaptureReductionParams captureReductions;
+    DoDeeperShallowerParams doDeeperShallower;
     CheckExtensionParams checkExtension;
     MateDistanceParams mateDistance;
     DeltaPruningParams deltaPruning;
@@ -105,6 +109,8 @@ inline constexpr std::tuple TECHNIQUES{
     technique(&Params::futility, FUTILITY),
     technique(&Params::lateMovePruning, LATE_MOVE_PRUNING),
     technique(&Params::lateMoveReductions, LATE_MOVE_REDUCTIONS),
+    technique(&Params::captureReductions, CAPTURE_REDUCTIONS),
+    technique(&Params::doDeeperShallower, DO_DEEPER_SHALLOWER),
     technique(&Params::checkExtension, CHECK_EXTENSION),
     technique(&Params::mateDistance, MATE_DISTANCE),
     technique(&Params::deltaPruning, DELTA_PRUNING),

@@ -17,6 +17,9 @@ struct Stats {
     std::uint64_t lateMovePruned = 0;
     std::uint64_t lateMoveReductions = 0;
     std::uint64_t lateMoveResearches = 0;
+    std::uint64_t captureReductions = 0;
+    std::uint64_t doDeeper = 0;
+    std::uint64_t doShallower = 0;
     std::uint64_t checkExtensions = 0;
     std::uint64_t mateDistanceCutoffs = 0;
     std::uint64_t deltaPruned = 0;

@@ -401,7 +401,8 @@ std::optional<Value> Worker::search_moves(Node& node) {
         if (node.rootNode && !is_root_move(m)) continue;
         if (m == node.excludedMove) continue;
         ++node.moveCount;
-        const MoveInfo move = describe_move(node, m);
+        const MoveInfo move =
+            describe_move(node, m, picker.stage() == MovePicker::Stage::BadCaptures);
         // 7. Shallow-depth pruning.
         if (prunes_move(node, move)) continue;
         // 8. Extensions.
@@ -421,14 +422,15 @@ std::optional<Value> Worker::search_moves(Node& node) {
     return std::nullopt;
 }
 
-MoveInfo Worker::describe_move(const Node& node, Move m) const {
+MoveInfo Worker::describe_move(const Node& node, Move m, bool badCapture) const {
     const bool quiet = !is_noisy(pos, m);
     const Piece moved = pos.piece_on(m.from());
+    const PieceType victim = m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
     const int history = quiet ? histories->butterfly.get(pos.side_to_move(), m) +
                                     (*(node.ss - 1)->continuation)[moved][m.to()] +
                                     (*(node.ss - 2)->continuation)[moved][m.to()]
-                              : 0;
-    return MoveInfo{m, quiet, pos.gives_check(m), moved, history};
+                              : histories->capture.get(moved, m.to(), victim);
+    return MoveInfo{m, quiet, pos.gives_check(m), moved, history, badCapture};
 }
 
 // 7. Shallow-depth pruning. Each technique's own conditions are in its unit; the guard
@@ -491,20 +493,45 @@ SingularResult Worker::extend_move(const Node& node, const MoveInfo& move) {
     return {extension_plies(offered), std::nullopt};
 }
 
-// 9. Late move reductions, then PVS: null window first, full window for new PV moves.
-Value Worker::search_move(const Node& node, const MoveInfo& move, Depth newDepth) {
-    StackEntry* ss = node.ss;
-    const Value alpha = node.alpha, beta = node.beta;
-    make_move(ss, move.move);
-    Value score = -VALUE_INFINITE;
+// 9a. The reduction of the move's first, null-window search: late move reductions for
+//     quiet moves, the capture reductions for noisy ones; none when neither applies.
+std::optional<Depth> Worker::move_reduction(const Node& node, const MoveInfo& move) const {
+    if (!move.quiet) {
+        const CaptureReductionContext c{
+            node.depth,      node.moveCount,  node.pvNode, node.cutNode, move.move == node.ttMove,
+            move.givesCheck, move.badCapture, move.history};
+        if (!capture_reduction_applies(params.captureReductions, c)) return std::nullopt;
+        return capture_reduction(params.captureReductions, *reductions, c);
+    }
+    const StackEntry* ss = node.ss;
     const bool killer = move.move == ss->killers[0] || move.move == ss->killers[1];
     const ReductionContext rc{node.depth,     node.moveCount, node.pvNode, node.cutNode,
                               node.improving, move.quiet,     killer,      move.history};
-    if (late_move_reduction_applies(params.lateMoveReductions, rc)) {
-        const Depth r = late_move_reduction(params.lateMoveReductions, *reductions, rc);
-        const Depth reduced = std::clamp(newDepth - r, 1, newDepth);
-        if (reduced < newDepth) ++counters.lateMoveReductions;
+    if (!late_move_reduction_applies(params.lateMoveReductions, rc)) return std::nullopt;
+    return late_move_reduction(params.lateMoveReductions, *reductions, rc);
+}
+
+// 9b. The reduced search, a re-search (one ply deeper or shallower by how far the reduced
+//     search beat the best score) when it beats alpha, then PVS: null window first, full
+//     window for new PV moves.
+Value Worker::search_move(const Node& node, const MoveInfo& move, Depth newDepth) {
+    StackEntry* ss = node.ss;
+    const Value alpha = node.alpha, beta = node.beta;
+    const std::optional<Depth> r = move_reduction(node, move);
+    make_move(ss, move.move);
+    Value score = -VALUE_INFINITE;
+    if (r) {
+        const Depth reduced = std::clamp(newDepth - *r, 1, newDepth);
+        if (reduced < newDepth)
+            ++(move.quiet ? counters.lateMoveReductions : counters.captureReductions);
         score = -search(ss + 1, -alpha - 1, -alpha, reduced, true);
+        if (score > alpha && reduced < newDepth) {
+            const Depth adjust = research_depth_adjustment(params.doDeeperShallower, score,
+                                                           node.best.score, newDepth);
+            counters.doDeeper += adjust > 0;
+            counters.doShallower += adjust < 0;
+            newDepth += adjust;
+        }
         if (score > alpha && reduced < newDepth) {
             ++counters.lateMoveResearches;
             score = -search(ss + 1, -alpha - 1, -alpha, newDepth, !node.cutNode);

@@ -140,9 +140,10 @@ class Worker {
     std::optional<Value> prune_before_moves(Node& node);
     void reduce_before_moves(Node& node);
     std::optional<Value> search_moves(Node& node);
-    MoveInfo describe_move(const Node& node, Move m) const;
+    MoveInfo describe_move(const Node& node, Move m, bool badCapture) const;
     bool prunes_move(const Node& node, const MoveInfo& move);
     SingularResult extend_move(const Node& node, const MoveInfo& move);
+    std::optional<Depth> move_reduction(const Node& node, const MoveInfo& move) const;
     Value search_move(const Node& node, const MoveInfo& move, Depth newDepth);
     Value finish_node(Node& node);
     // qsDepth: 0 at the first quiescence ply (quiet checks allowed), negative below.

@@ -128,6 +128,77 @@ TEST(Selectivity, LateMoveReductionsOnlyForLateQuietMovesDeepEnough) {
     EXPECT_FALSE(late_move_reduction_applies(off, second));
 }
 
+// A late losing capture is reduced, by less than a quiet move at the same depth and
+// move number; never the TT move, a check, an early move, nor with the switch off.
+TEST(Selectivity, CaptureReductions) {
+    const CaptureReductionParams p;
+    const LateMoveReductionParams lmr;
+    const ReductionTable table(lmr);
+    const ReductionContext quiet{12, 20, false, false, true, true, false, 0};
+    const CaptureReductionContext base{12, 20, false, false, false, false, true, 0};
+    ASSERT_TRUE(capture_reduction_applies(p, base));
+    const Depth r = capture_reduction(p, table, base);
+    EXPECT_GT(r, 0);
+    EXPECT_LT(r, late_move_reduction(lmr, table, quiet));
+    auto c = base;
+    c.history = -2 * p.historyDivisor;
+    EXPECT_GT(capture_reduction(p, table, c), r); // bad capture history: more
+    c = base;
+    c.cutNode = true;
+    EXPECT_GT(capture_reduction(p, table, c), r);
+    c = base;
+    c.pvNode = true;
+    EXPECT_LT(capture_reduction(p, table, c), r);
+    c = base;
+    c.badCapture = false; // wins by SEE: only with a capture history below the limit
+    EXPECT_FALSE(capture_reduction_applies(p, c));
+    c.history = p.historyLimit - 1;
+    EXPECT_TRUE(capture_reduction_applies(p, c));
+    c = base;
+    c.ttMove = true;
+    EXPECT_FALSE(capture_reduction_applies(p, c));
+    c = base;
+    c.givesCheck = true;
+    EXPECT_FALSE(capture_reduction_applies(p, c));
+    c = base;
+    c.moveCount = 1;
+    EXPECT_FALSE(capture_reduction_applies(p, c));
+    c.moveCount = 2;
+    c.pvNode = true; // two moves unreduced at PV nodes
+    EXPECT_FALSE(capture_reduction_applies(p, c));
+    c = base;
+    c.depth = p.minDepth - 1;
+    EXPECT_FALSE(capture_reduction_applies(p, c));
+    c = base;
+    c.depth = 3;
+    c.moveCount = 2;
+    c.history = 100000;
+    EXPECT_EQ(capture_reduction(p, table, c), 0); // never negative
+    CaptureReductionParams off;
+    off.enabled = false;
+    EXPECT_FALSE(capture_reduction_applies(off, base));
+}
+
+// One ply deeper above best + 40 + 2·newDepth, one shallower below best + newDepth,
+// none in between nor with the switch off.
+TEST(Selectivity, DoDeeperShallowerAtTheirThresholds) {
+    const DoDeeperShallowerParams p;
+    const Value best = -30;
+    const Depth newDepth = 10;
+    const Value deeper = best + p.deeperMargin + p.deeperMarginPerDepth * newDepth; // 30
+    const Value shallower = best + p.shallowerMarginPerDepth * newDepth;            // -20
+    EXPECT_EQ(research_depth_adjustment(p, deeper + 1, best, newDepth), 1);
+    EXPECT_EQ(research_depth_adjustment(p, deeper, best, newDepth), 0);
+    EXPECT_EQ(research_depth_adjustment(p, shallower, best, newDepth), 0);
+    EXPECT_EQ(research_depth_adjustment(p, shallower - 1, best, newDepth), -1);
+    EXPECT_EQ(research_depth_adjustment(p, 41, 0, 0), 1); // the margin grows with depth
+    EXPECT_EQ(research_depth_adjustment(p, 41, 0, 1), 0);
+    DoDeeperShallowerParams off;
+    off.enabled = false;
+    EXPECT_EQ(research_depth_adjustment(off, deeper + 1, best, newDepth), 0);
+    EXPECT_EQ(research_depth_adjustment(off, shallower - 1, best, newDepth), 0);
+}
+
 TEST(Selectivity, CheckExtensionIsBounded) {
     const CheckExtensionParams p;
     EXPECT_EQ(check_extension(p, {.ply = 3, .rootDepth = 5, .givesCheck = true}), 1);

@@ -284,7 +284,7 @@ TEST_F(SetOption, EveryTechniqueOptionReachesItsOwnField) {
             ++checked;
         }
     });
-    EXPECT_EQ(checked, 43); // 27 switches and 16 tunables
+    EXPECT_EQ(checked, 45); // 29 switches and 16 tunables
 }
 
 // Every tunable at the end of its range (all at min, then all at max, with every switch
