@@ -3,6 +3,7 @@
 // tunables (TECHNIQUES below) as options.
 #pragma once
 
+#include "search/history_bonus.h"
 #include "search/selectivity/aspiration_windows.h"
 #include "search/selectivity/capture_reductions.h"
 #include "search/selectivity/check_extension.h"
@@ -76,6 +77,7 @@ struct Params {
     QsearchChecksParams qsearchChecks;
     QsearchEvasionPruningParams qsearchEvasionPruning;
     CorrectionHistoryParams correctionHistory;
+    LinearHistoryBonusParams linearHistoryBonus;
     TablebaseParams tablebases;
     int moveOverheadMs = 10; // subtracted from the clock for communication delays
     int multiPv = 1;         // best root moves searched and reported per iteration (MultiPV)
@@ -132,6 +134,7 @@ inline constexpr std::tuple TECHNIQUES{
     technique(&Params::qsearchChecks, QSEARCH_CHECKS),
     technique(&Params::qsearchEvasionPruning, QSEARCH_EVASION_PRUNING),
     technique(&Params::correctionHistory, CORRECTION_HISTORY),
+    technique(&Params::linearHistoryBonus, LINEAR_HISTORY_BONUS),
 };
 
 // Calls f(entry) for every technique's TechniqueEntry, in the list's order.

@@ -152,7 +152,8 @@ void Worker::update_quiet_histories(StackEntry* ss, Move m, int bonus) {
 // After a beta cutoff: reward the move that cut, punish the ones tried before it.
 void Worker::update_cutoff_histories(StackEntry* ss, Move best, Depth depth, const Move* quiets,
                                      int quietCount, const Move* captures, int captureCount) {
-    const int bonus = history_bonus(depth);
+    const int bonus = cutoff_bonus(params.linearHistoryBonus, depth);
+    const int malus = cutoff_malus(params.linearHistoryBonus, depth);
     auto captureEntry = [&](Move m) -> std::int16_t& {
         const PieceType victim = m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
         return histories->capture.at(pos.piece_on(m.from()), m.to(), victim);
@@ -166,11 +167,11 @@ void Worker::update_cutoff_histories(StackEntry* ss, Move best, Depth depth, con
         if (prev->move.is_ok())
             histories->counterMoves.at(prev->movedPiece, prev->move.to()) = best;
         update_quiet_histories(ss, best, bonus);
-        for (int i = 0; i < quietCount; ++i) update_quiet_histories(ss, quiets[i], -bonus);
+        for (int i = 0; i < quietCount; ++i) update_quiet_histories(ss, quiets[i], -malus);
     } else {
         apply_gravity(captureEntry(best), bonus);
     }
-    for (int i = 0; i < captureCount; ++i) apply_gravity(captureEntry(captures[i]), -bonus);
+    for (int i = 0; i < captureCount; ++i) apply_gravity(captureEntry(captures[i]), -malus);
 }
 
 // The principal variation search, one named step after another (search/node.h holds

@@ -284,7 +284,7 @@ TEST_F(SetOption, EveryTechniqueOptionReachesItsOwnField) {
             ++checked;
         }
     });
-    EXPECT_EQ(checked, 45); // 29 switches and 16 tunables
+    EXPECT_EQ(checked, 52); // 30 switches and 22 tunables
 }
 
 // Every tunable at the end of its range (all at min, then all at max, with every switch
@@ -312,7 +312,7 @@ TEST_F(SetOption, SearchesWithEveryTunableAtEitherEndOfItsRange) {
                 ++tunables;
             }
         });
-        EXPECT_EQ(tunables, 16);
+        EXPECT_EQ(tunables, 22);
         for (const char* position : positions) {
             send(position);
             send("go depth 7");
