@@ -141,11 +141,15 @@ TEST(CorrectionHistory, SwitchedOffNothingIsCorrectedOrLearned) {
     const auto [raw, corrected] = worker->static_evals(pos, on);
     EXPECT_EQ(corrected, raw); // the search switched off left the tables empty
 
-    // Trained with the switch on, a worker switched off still evaluates raw.
-    worker->iterative_deepening(pos, depth_limit(10), on, stop);
-    const auto [trainedRaw, trained] = worker->static_evals(pos, on);
+    // Trained with the switch on, a worker switched off still evaluates raw. A fresh table
+    // and worker, so that the first search's entries do not cut the training search short.
+    TranspositionTable freshTT;
+    auto trainedWorker = std::make_unique<Worker>(freshTT);
+    trainedWorker->iterative_deepening(pos, depth_limit(10), on, stop);
+    ASSERT_GT(trainedWorker->stats().correctionHistoryUpdates, 0u);
+    const auto [trainedRaw, trained] = trainedWorker->static_evals(pos, on);
     EXPECT_NE(trained, trainedRaw);
-    const auto [offRaw, offEval] = worker->static_evals(pos, off);
+    const auto [offRaw, offEval] = trainedWorker->static_evals(pos, off);
     EXPECT_EQ(offEval, offRaw);
     const int e = 40 * off.correctionHistory.grain;
     EXPECT_EQ(corrected_eval(off.correctionHistory, 100, e, e, e), 100);
