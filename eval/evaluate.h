@@ -25,7 +25,7 @@ Value evaluate(const Position& pos, PawnCache& cache);
 Value evaluate(const Position& pos, PawnCache& cache, const Weights& weights);
 
 // Per-term breakdown (White, Black, total; middlegame and endgame) with the
-// phase, scale factor and final score, as text for the UCI `eval` command.
+// phase, scale factor and final score, as text (for tests and debugging; no UCI command prints it).
 std::string trace(const Position& pos);
 
 } // namespace flotilla::eval
