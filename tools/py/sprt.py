@@ -283,9 +283,10 @@ def fastchess_command(args, test, base, test_opts, base_opts, state):
             *cond["each"]]
     cmd += ["-openings", f"file={args.openings}", "format=epd", "order=random",
             "-srand", str(args.seed), "-repeat", "-games", "2",
-            "-rounds", str(args.max_games // 2),
-            "-sprt", f"elo0={args.elo0}", f"elo1={args.elo1}", f"alpha={ALPHA}",
-            f"beta={BETA}", "model=logistic", *ADJUDICATION,
+            "-rounds", str((args.games or args.max_games) // 2),
+            *([] if args.games else ["-sprt", f"elo0={args.elo0}", f"elo1={args.elo1}",
+                                     f"alpha={ALPHA}", f"beta={BETA}", "model=logistic"]),
+            *ADJUDICATION,
             "-concurrency", str(args.concurrency or cond["concurrency"]),
             "-ratinginterval", "20", "-recover",
             "-pgnout", f"file={os.path.join(state, 'games.pgn')}",
@@ -316,7 +317,8 @@ def run(args):
     meta = {"name": args.name, "base": f"{args.base} {base_label} bench {signatures['base']}",
             "test": f"{args.test} {test_label} bench {signatures['test']}",
             "condition": args.condition, "options": options_text(test_opts, base_opts),
-            "seed": args.seed, "elo0": args.elo0, "elo1": args.elo1, "command": recorded}
+            "seed": args.seed, "elo0": args.elo0, "elo1": args.elo1, "command": recorded,
+            "games": args.games}
     with open(os.path.join(state, "meta.json"), "w") as f:
         json.dump(meta, f)
     print(f"== sprt: {args.name}: test {test_label} (bench {signatures['test']}) against base "
@@ -347,7 +349,8 @@ def run(args):
     if proc.wait() != 0:
         print(f"== sprt: fastchess exited with {proc.returncode}; see {state}/fastchess.log")
         return 1
-    row = result_row(meta, tally, verdict(llr(tally.penta, args.elo0, args.elo1)))
+    row = result_row(meta, tally, "played" if args.games else
+                     verdict(llr(tally.penta, args.elo0, args.elo1)))
     append_row(args.results, row)
     print(f"== sprt: {args.name}: {row['verdict']}: Elo {row['elo']} ± {row['elo_error']}, "
           f"{tally.games} games, LLR {row['llr']}; row added to {args.results}", flush=True)
@@ -364,14 +367,16 @@ def result_row(meta, tally, outcome):
     value = llr(tally.penta, meta["elo0"], meta["elo1"])
     elo, err = elo_estimate(tally.penta)
     lower, upper = llr_bounds()
+    fixed = bool(meta.get("games"))  # a match of a fixed length: no LLR, no bounds
     return {
-        "date": datetime.date.today().isoformat(), "name": meta["name"], "kind": "sprt",
+        "date": datetime.date.today().isoformat(), "name": meta["name"],
+        "kind": "match" if fixed else "sprt",
         "base": meta["base"], "test": meta["test"], "condition": meta["condition"],
         "options": meta["options"], "seed": meta["seed"], "games": tally.games,
         "wins": tally.wins, "draws": tally.draws, "losses": tally.losses,
         "pentanomial": " ".join(map(str, tally.penta)), "elo": f"{elo:.1f}",
-        "elo_error": f"{err:.1f}", "llr": f"{value:.2f}",
-        "bounds": f"[{meta['elo0']}, {meta['elo1']}] {lower:.2f} {upper:.2f}",
+        "elo_error": f"{err:.1f}", "llr": "" if fixed else f"{value:.2f}",
+        "bounds": "" if fixed else f"[{meta['elo0']}, {meta['elo1']}] {lower:.2f} {upper:.2f}",
         "verdict": outcome, "command": meta["command"],
     }
 
@@ -463,6 +468,20 @@ def self_test():
         if (row["pentanomial"], row["games"], row["llr"], row["elo"]) != (
                 "14 12 17 15 2", "120", "-0.94", "-61.4"):
             failures.append(f"stopped row: {row}")
+    # A fixed-length match: no -sprt, exactly --games games, a row of kind 'match'
+    # without an LLR.
+    ns = argparse.Namespace(condition="short", openings="o.epd", seed=1, games=400,
+                            max_games=30000, elo0=0, elo1=3, concurrency=0, fastchess="fc")
+    cmd = fastchess_command(ns, "t", "b", [], [], "/tmp/s")
+    if "-sprt" in cmd or cmd[cmd.index("-rounds") + 1] != "200":
+        failures.append(f"match command: {cmd}")
+    tally = Tally()
+    tally.penta, tally.wins, tally.draws, tally.losses = [1, 2, 3, 2, 1], 8, 2, 8
+    row = result_row({"name": "m", "base": "b", "test": "t", "condition": "short",
+                      "options": "", "seed": 1, "elo0": 0, "elo1": 3, "command": "c",
+                      "games": 400}, tally, "played")
+    if (row["kind"], row["llr"], row["bounds"]) != ("match", "", ""):
+        failures.append(f"match row: {row}")
     for f in failures:
         print("FAIL", f)
     print(f"sprt self-test: {'failed' if failures else 'passed'}")
@@ -506,6 +525,8 @@ def main():
     r.add_argument("--seed", type=int, default=20261204)
     r.add_argument("--concurrency", type=int, default=0, help="games at once (the condition's)")
     r.add_argument("--max-games", type=int, default=30000)
+    r.add_argument("--games", type=int, default=0,
+                   help="a match of exactly this many games instead of an SPRT (kind 'match')")
     r.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="build jobs")
     r.add_argument("--workdir", default=os.path.join(os.path.dirname(REPO), "sprt"))
     r.add_argument("--results", default=os.path.join(REPO, "docs", "results", "matches.tsv"))
