@@ -154,10 +154,11 @@ LLR_LINE = re.compile(r"LLR: (-?[\d.]+)")
 class Tally:
     """The latest counts fastchess reported (for the first engine, the test)."""
 
-    def __init__(self):
+    def __init__(self, sprt=True):
         self.games = self.wins = self.losses = self.draws = 0
         self.penta = [0, 0, 0, 0, 0]
         self.fastchess_llr = None
+        self.sprt = sprt  # a match's report has no LLR line: its pentanomial line ends it
 
     def feed(self, line):
         """True when the line completed a report (its LLR line, the last one)."""
@@ -165,9 +166,10 @@ class Tally:
             self.games, self.wins, self.losses, self.draws = map(int, m.groups())
         elif m := PTNML.search(line):
             self.penta = list(map(int, m.groups()))
+            return not self.sprt
         elif m := LLR_LINE.search(line):
             self.fastchess_llr = float(m.group(1))
-            return True
+            return self.sprt
         return False
 
 
@@ -324,7 +326,7 @@ def run(args):
     print(f"== sprt: {args.name}: test {test_label} (bench {signatures['test']}) against base "
           f"{base_label} (bench {signatures['base']}), {CONDITIONS[args.condition]['about']}, "
           f"[{args.elo0}, {args.elo1}]", flush=True)
-    tally = Tally()
+    tally = Tally(sprt=not args.games)
     # kill and timeout stop the run as Ctrl-C does: fastchess saves its state first.
     signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt))
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -475,7 +477,9 @@ def self_test():
     cmd = fastchess_command(ns, "t", "b", [], [], "/tmp/s")
     if "-sprt" in cmd or cmd[cmd.index("-rounds") + 1] != "200":
         failures.append(f"match command: {cmd}")
-    tally = Tally()
+    tally = Tally(sprt=False)  # a match's report ends at its pentanomial line
+    if [tally.feed(line) for line in FASTCHESS_REPORT.splitlines()].count(True) != 1:
+        failures.append("match report: not one report")
     tally.penta, tally.wins, tally.draws, tally.losses = [1, 2, 3, 2, 1], 8, 2, 8
     row = result_row({"name": "m", "base": "b", "test": "t", "condition": "short",
                       "options": "", "seed": 1, "elo0": 0, "elo1": 3, "command": "c",
