@@ -161,7 +161,7 @@ class Tally:
         self.sprt = sprt  # a match's report has no LLR line: its pentanomial line ends it
 
     def feed(self, line):
-        """True when the line completed a report (its LLR line, the last one)."""
+        """True when the line completed a report (its last line: LLR, or a match's pentanomial)."""
         if m := GAMES.search(line):
             self.games, self.wins, self.losses, self.draws = map(int, m.groups())
         elif m := PTNML.search(line):
