@@ -251,7 +251,8 @@ def markdown_table(rows):
     for r in rows:  # the loop's own tests; back-filled rows have other conditions
         if r["kind"] != "sprt" or r["condition"] not in CONDITIONS:
             continue
-        opts = f" ({r['options']})" if r["options"] else ""
+        diff = options_difference(r["options"])
+        opts = f" ({diff})" if diff else ""
         lines.append(
             f"| {r['date']} | {r['name']}{opts} | {r['base']} | {r['condition']} | {r['games']} "
             f"| {r['wins']}-{r['draws']}-{r['losses']} | {r['pentanomial']} "
@@ -360,6 +361,24 @@ def run(args):
     return 0
 
 
+def options_difference(text):
+    """What the options text ('test K=V; base K=V; ...') sets differently on the two sides:
+    the test's settings the base lacks or sets otherwise, then the base's the test lacks,
+    and how many more both sides set alike (the table's short form of the row)."""
+    sides = {"test": {}, "base": {}}
+    for part in filter(None, text.split("; ")):
+        side, _, setting = part.partition(" ")
+        name, _, value = setting.partition("=")
+        sides.setdefault(side, {})[name] = value
+    test, base = sides["test"], sides["base"]
+    shown = [f"{n}={v}" for n, v in test.items() if base.get(n) != v]
+    shown += [f"base {n}={v}" for n, v in base.items() if n not in test]
+    alike = sum(1 for n, v in test.items() if base.get(n) == v)
+    if alike:
+        shown.append(f"{alike} more set alike on both sides")
+    return "; ".join(shown)
+
+
 def options_text(test_opts, base_opts):
     return "; ".join([f"test {n}={v}" for n, v in test_opts] +
                      [f"base {n}={v}" for n, v in base_opts])
@@ -453,6 +472,12 @@ def self_test():
         rows = results_rows(path)
         if len(rows) != 1 or "| x | b | short | 10 | 5-3-2 |" not in markdown_table(rows):
             failures.append("results file or table: " + markdown_table(rows))
+    # The table names only what differs between the two sides.
+    got = options_difference("test A=1; test B=true; test C=0; base A=1; base B=false; base D=2")
+    if got != "B=true; C=0; base D=2; 1 more set alike on both sides":
+        failures.append(f"options difference: {got}")
+    if options_difference("") != "" or options_difference("test E=x") != "E=x":
+        failures.append("options difference of one side or none")
     # A stopped test's row comes from fastchess's saved state: its pentanomial cells in
     # fastchess's names, WL and DD merged in the middle (the known case above).
     with tempfile.TemporaryDirectory() as tmp:
