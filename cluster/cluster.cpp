@@ -282,10 +282,11 @@ void Cluster::handle(Message m) {
         for (const search::ExportedEntry& x : e->entries) {
             if (!valid_entry(x)) continue;
             // A position this table already holds at least as deep keeps its own entry.
-            if (const std::optional<search::TTData> own = table.probe(x.key);
-                own && own->depth >= x.depth)
-                continue;
-            table.store(x.key, x.score, x.eval, x.depth, search::Bound(x.bound), Move(x.move));
+            const std::optional<search::TTData> own = table.probe(x.key);
+            if (own && own->depth >= x.depth) continue;
+            // Entries carry no pv flag (it marks a rank's own PV): this table's stays.
+            table.store(x.key, x.score, x.eval, x.depth, search::Bound(x.bound), Move(x.move),
+                        own && own->pv);
             ++counts.entriesStored;
         }
         break;

@@ -17,7 +17,8 @@
 namespace flotilla::search {
 
 // One store as the table took it: the score is node-relative (value_to_tt applied), so
-// another table can take it as it is. 16 bytes, the unit of the cluster's exchange.
+// another table can take it as it is. 16 bytes, the unit of the cluster's exchange. The
+// table's pv flag (TTData::pv) is not exported: it marks the sending process's own PV.
 struct ExportedEntry {
     Key key = 0;
     std::int16_t score = 0;

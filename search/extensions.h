@@ -1,8 +1,9 @@
 // The extensions together. Every extension technique offers each move some plies (its
 // description's `offer`); the move gets the largest positive offer, so never more than
-// one technique's ply, plus any negative one. It counts once, for the first technique in
-// EXTENSION_ORDER that offered the ply it got (its description's `applied` counter); the
-// threat extensions have none here, since they count the nodes where they apply.
+// one technique's plies (one, two for a double extension), plus any negative one. It counts once,
+// for the first technique in EXTENSION_ORDER that offered the ply it got (its description's
+// `applied` counter); the threat extensions have none here, since they count the nodes where they
+// apply.
 #pragma once
 
 #include "search/params.h"
@@ -19,8 +20,9 @@ namespace flotilla::search {
 // Every technique whose description has an offer, in the order that settles which one
 // a move counts for when several offer it the same ply.
 inline constexpr std::tuple EXTENSION_ORDER{
-    &Params::singularExtension,  &Params::checkExtension,      &Params::oneReplyExtension,
-    &Params::recaptureExtension, &Params::passedPawnExtension, &Params::mateThreatExtension,
+    &Params::singularExtension,   &Params::doubleExtension,     &Params::tripleExtension,
+    &Params::checkExtension,      &Params::oneReplyExtension,   &Params::recaptureExtension,
+    &Params::passedPawnExtension, &Params::mateThreatExtension,
 };
 inline constexpr std::size_t EXTENSION_COUNT = std::tuple_size_v<decltype(EXTENSION_ORDER)>;
 

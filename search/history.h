@@ -71,14 +71,23 @@ struct CorrectionHistory {
     int get(Color stm, Key key) const { return table[stm][key >> (64 - CORRECTION_HISTORY_BITS)]; }
 };
 
+// Quiet moves' scores by pawn structure (search/pawn_history.h picks the slot).
+constexpr int PAWN_HISTORY_BITS = 10; // 1,024 structures
+struct PawnHistory {
+    std::array<PieceToHistory, 1 << PAWN_HISTORY_BITS> table{};
+};
+
 // All of one thread's ordering statistics and correction tables; cleared on `ucinewgame`.
 struct Histories {
     ButterflyHistory butterfly;
     CaptureHistory capture;
     ContinuationHistory continuation;
     CounterMoves counterMoves;
+    PawnHistory pawnHistory;
     CorrectionHistory pawnCorrection;                          // by both sides' pawns
     std::array<CorrectionHistory, COLOR_NB> nonPawnCorrection; // by one side's other pieces
+    // By the last two moves (selectivity/continuation_correction.h gives the index).
+    std::array<std::int16_t, PIECE_NB * 64 * PIECE_NB * 64> continuationCorrection{};
 };
 
 } // namespace flotilla::search

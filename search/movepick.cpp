@@ -56,6 +56,9 @@ void MovePicker::score_quiets() {
         const Square to = sm->move().to();
         sm->score = ctx.histories->butterfly.get(us, sm->move()) + (*ctx.continuation1)[moved][to] +
                     (*ctx.continuation2)[moved][to];
+        if (ctx.continuation4)
+            sm->score += (*ctx.continuation4)[moved][to] + (*ctx.continuation6)[moved][to];
+        if (ctx.pawnHistory) sm->score += (*ctx.pawnHistory)[moved][to];
     }
 }
 

@@ -3,7 +3,8 @@
 //
 // Main search:  TT move, good captures (MVV-LVA + capture history, SEE >= 0),
 //               killer 1, killer 2, countermove, quiets (butterfly + continuation
-//               history 1 and 2 plies back), bad captures and underpromotions.
+//               history 1 and 2 plies back, and 4 and 6 when given), bad captures and
+//               underpromotions.
 // In check:     TT move, then all evasions (captures first, then by history).
 // Quiescence:   TT move if noisy, then captures and promotions (MVV-LVA + history),
 //               then (first quiescence ply only, when asked) quiet checking moves.
@@ -46,6 +47,11 @@ class MovePicker {
         const Histories* histories;
         const PieceToHistory* continuation1; // one ply back (may be the sentinel table)
         const PieceToHistory* continuation2; // two plies back
+        // Four and six plies back (ContinuationHistory4), or null: quiets only.
+        const PieceToHistory* continuation4 = nullptr;
+        const PieceToHistory* continuation6 = nullptr;
+        // The position's pawn structure's slice (PawnHistory), or null: quiets only.
+        const PieceToHistory* pawnHistory = nullptr;
     };
 
     // Main search.

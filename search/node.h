@@ -45,6 +45,7 @@ struct Node {
 
     // The TT and the tablebases.
     TTProbe tt;
+    bool ttPv = false;          // on a PV now or when the entry was stored (selectivity/tt_pv.h)
     Move ttMove = Move::none(); // at the root, the previous iteration's best move first
     Value tbFloor = -VALUE_INFINITE, tbCeiling = VALUE_INFINITE; // what the tables proved
 
@@ -54,13 +55,15 @@ struct Node {
     Value eval = VALUE_NONE;
     CorrectionKeys correctionKeys; // only while CorrectionHistory is on
     bool improving = false;
+    bool opponentWorsening = false; // selectivity/opponent_worsening.h
     bool staticPruningAllowed = false;
     Depth threatExtension = 0; // mate-threat / Botvinnik-Markoff, for every move
 
     // The move loop.
     BestSoFar best;
     int moveCount = 0;
-    int legalMoves = 0; // counted only for the one-reply extension
+    int legalMoves = 0;     // counted only for the one-reply extension
+    bool ttCapture = false; // the TT move is a capture (read by late move reductions only)
     bool previousWasCapture = false;
     Move quietsTried[64], capturesTried[32];
     int quietCount = 0, captureCount = 0;
@@ -74,6 +77,15 @@ struct MoveInfo {
     Piece moved;
     int history;     // butterfly + continuation histories; capture history for noisy moves
     bool badCapture; // emitted among the move picker's bad captures (SEE < 0, underpromotions)
+};
+
+// What quiescence's move filter knows of its node.
+struct QsearchMoveState {
+    bool inCheck;
+    Value standPat; // VALUE_NONE in check
+    Value alpha;
+    int moveCount; // moves tried, the current one included
+    Move lastMove; // the move that led here (recaptures are never pruned by futility)
 };
 
 } // namespace flotilla::search

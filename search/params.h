@@ -3,15 +3,24 @@
 // tunables (TECHNIQUES below) as options.
 #pragma once
 
+#include "search/continuation_history4.h"
 #include "search/history_bonus.h"
+#include "search/node_time.h"
+#include "search/pawn_history.h"
+#include "search/selectivity/aspiration_average.h"
+#include "search/selectivity/aspiration_fail_high.h"
 #include "search/selectivity/aspiration_windows.h"
+#include "search/selectivity/capture_history_see.h"
 #include "search/selectivity/capture_reductions.h"
 #include "search/selectivity/check_extension.h"
+#include "search/selectivity/continuation_correction.h"
 #include "search/selectivity/correction_history.h"
 #include "search/selectivity/delta_pruning.h"
 #include "search/selectivity/do_deeper_shallower.h"
+#include "search/selectivity/double_extension.h"
 #include "search/selectivity/fail_high_reductions.h"
 #include "search/selectivity/futility.h"
+#include "search/selectivity/history_futility.h"
 #include "search/selectivity/history_leaf_pruning.h"
 #include "search/selectivity/internal_iterative_reductions.h"
 #include "search/selectivity/late_move_pruning.h"
@@ -22,19 +31,25 @@
 #include "search/selectivity/null_move.h"
 #include "search/selectivity/null_move_reductions.h"
 #include "search/selectivity/one_reply_extension.h"
+#include "search/selectivity/opponent_worsening.h"
 #include "search/selectivity/passed_pawn_extension.h"
 #include "search/selectivity/probcut.h"
 #include "search/selectivity/qsearch_checks.h"
 #include "search/selectivity/qsearch_evasion_pruning.h"
+#include "search/selectivity/qsearch_futility.h"
 #include "search/selectivity/qsearch_see_pruning.h"
 #include "search/selectivity/razoring.h"
 #include "search/selectivity/recapture_extension.h"
 #include "search/selectivity/reverse_futility.h"
 #include "search/selectivity/see_pruning.h"
 #include "search/selectivity/singular_extension.h"
+#include "search/selectivity/triple_extension.h"
+#include "search/selectivity/tt_cutoff_conditions.h"
+#include "search/selectivity/tt_pv.h"
 #include "search/selectivity/verified_null_move.h"
 #include "search/strength.h"
 #include "search/technique.h"
+#include "search/tt_move_bonus.h"
 
 #include <tuple>
 
@@ -72,12 +87,27 @@ struct Params {
     NullMoveReductionParams nullMoveReductions;
     ProbCutParams probCut;
     SingularExtensionParams singularExtension;
+    DoubleExtensionParams doubleExtension;
     MultiCutParams multiCut;
     MateThreatExtensionParams mateThreatExtension;
     QsearchChecksParams qsearchChecks;
     QsearchEvasionPruningParams qsearchEvasionPruning;
+    QsearchFutilityParams qsearchFutility;
     CorrectionHistoryParams correctionHistory;
     LinearHistoryBonusParams linearHistoryBonus;
+    ContinuationHistory4Params continuationHistory4;
+    CaptureHistorySeeParams captureHistorySee;
+    TtCutoffConditionsParams ttCutoffConditions;
+    TtPvParams ttPv;
+    OpponentWorseningParams opponentWorsening;
+    NodeTimeParams nodeTime;
+    HistoryFutilityParams historyFutility;
+    AspirationAverageParams aspirationAverage;
+    TtMoveBonusParams ttMoveBonus;
+    AspirationFailHighParams aspirationFailHigh;
+    ContinuationCorrectionParams continuationCorrection;
+    TripleExtensionParams tripleExtension;
+    PawnHistoryParams pawnHistory;
     TablebaseParams tablebases;
     int moveOverheadMs = 10; // subtracted from the clock for communication delays
     int multiPv = 1;         // best root moves searched and reported per iteration (MultiPV)
@@ -129,12 +159,27 @@ inline constexpr std::tuple TECHNIQUES{
     technique(&Params::nullMoveReductions, NULL_MOVE_REDUCTIONS),
     technique(&Params::probCut, PROBCUT),
     technique(&Params::singularExtension, SINGULAR_EXTENSION),
+    technique(&Params::doubleExtension, DOUBLE_EXTENSION),
     technique(&Params::multiCut, MULTI_CUT),
     technique(&Params::mateThreatExtension, MATE_THREAT_EXTENSION),
     technique(&Params::qsearchChecks, QSEARCH_CHECKS),
     technique(&Params::qsearchEvasionPruning, QSEARCH_EVASION_PRUNING),
+    technique(&Params::qsearchFutility, QSEARCH_FUTILITY),
     technique(&Params::correctionHistory, CORRECTION_HISTORY),
     technique(&Params::linearHistoryBonus, LINEAR_HISTORY_BONUS),
+    technique(&Params::continuationHistory4, CONTINUATION_HISTORY4),
+    technique(&Params::captureHistorySee, CAPTURE_HISTORY_SEE),
+    technique(&Params::ttCutoffConditions, TT_CUTOFF_CONDITIONS),
+    technique(&Params::ttPv, TT_PV),
+    technique(&Params::opponentWorsening, OPPONENT_WORSENING),
+    technique(&Params::nodeTime, NODE_TIME_MANAGEMENT),
+    technique(&Params::historyFutility, HISTORY_FUTILITY),
+    technique(&Params::aspirationAverage, ASPIRATION_AVERAGE),
+    technique(&Params::ttMoveBonus, TT_MOVE_BONUS),
+    technique(&Params::aspirationFailHigh, ASPIRATION_FAIL_HIGH),
+    technique(&Params::continuationCorrection, CONTINUATION_CORRECTION),
+    technique(&Params::tripleExtension, TRIPLE_EXTENSION),
+    technique(&Params::pawnHistory, PAWN_HISTORY),
 };
 
 // Calls f(entry) for every technique's TechniqueEntry, in the list's order.

@@ -32,26 +32,33 @@ Value Worker::shown_score(Value searchScore) const {
 }
 
 // Searches the current root moves to rootDepth inside an aspiration window around
-// previousScore (a full window when it is VALUE_NONE), widening it on each failure.
-Value Worker::search_root_line(StackEntry* ss, Value previousScore, int multiPv,
+// centre, the previous iteration's score or its line's average (a full window when it is
+// VALUE_NONE), widening it on each failure.
+Value Worker::search_root_line(StackEntry* ss, Value centre, int multiPv,
                                const InfoCallback& onInfo) {
-    int delta = params.aspiration.initialDelta;
+    int delta = aspiration_delta(params.aspirationAverage, params.aspiration.initialDelta, centre);
     Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-    if (aspiration_applies(params.aspiration, rootDepth, previousScore)) {
-        alpha = std::max(previousScore - delta, -VALUE_INFINITE);
-        beta = std::min(previousScore + delta, VALUE_INFINITE);
+    if (aspiration_applies(params.aspiration, rootDepth, centre)) {
+        alpha = std::max(centre - delta, -VALUE_INFINITE);
+        beta = std::min(centre + delta, VALUE_INFINITE);
     }
+    int failHighs = 0; // in a row, in this window
     while (true) {
-        const Value score = search(ss, alpha, beta, rootDepth, false);
+        const Depth depth =
+            aspiration_search_depth(params.aspirationFailHigh, rootDepth, failHighs);
+        counters.aspirationFailHighReductions += depth < rootDepth;
+        const Value score = search(ss, alpha, beta, depth, false);
         if (aborted) return score;
         Bound failed = BOUND_NONE;
         if (score <= alpha) {
             beta = (alpha + beta) / 2;
             alpha = std::max(score - delta, -VALUE_INFINITE);
             failed = BOUND_UPPER;
+            failHighs = 0;
         } else if (score >= beta) {
             beta = std::min(score + delta, VALUE_INFINITE);
             failed = BOUND_LOWER;
+            ++failHighs;
             rootBestMove = pv->moves[0][0]; // search the move that failed high first
         } else {
             return score;
@@ -126,8 +133,11 @@ SearchResult Worker::iterative_deepening(const Position& rootPos, const Limits& 
 
         // `go mate N`: a mate in N moves (2N - 1 plies) or faster has been found.
         if (limits.mate > 0 && lines.front().score >= mate_in(2 * limits.mate - 1)) break;
+        const Move best = lines.front().pv.front();
+        const double nodeFactor =
+            node_time_factor(params.nodeTime, root_move_nodes(best), nodeCount.get());
         const std::int64_t softLimit =
-            scaled_soft_limit(timePlan, stability_factor(stableIterations, scoreDrop));
+            scaled_soft_limit(timePlan, stability_factor(stableIterations, scoreDrop) * nodeFactor);
         if (time_is_up(softLimit)) break;
         if (stop->load(std::memory_order_relaxed)) break;
     }
@@ -158,6 +168,7 @@ void Worker::start_search(const Position& rootPos, const Limits& searchLimits,
     schedule = shared.schedule;
     clock = limits.startedAt ? Stopwatch(*limits.startedAt) : Stopwatch();
     planClock = clock;
+    rootMoveNodes.fill(0);
     pondering = limits.ponder;
     timePlan = plan_time(limits, pos.side_to_move(), params.moveOverheadMs, pos.game_ply());
     nodeCount = 0;
@@ -204,10 +215,17 @@ std::vector<Worker::RootLine> Worker::search_lines(StackEntry* ss,
         const bool known = k < int(previous.size());
         rootBestMove =
             known && is_root_move(previous[k].pv.front()) ? previous[k].pv.front() : Move::none();
-        const Value score =
-            search_root_line(ss, known ? previous[k].score : VALUE_NONE, k + 1, onInfo);
+        const AspirationAverageParams& average = params.aspirationAverage;
+        const Value centre =
+            known ? aspiration_centre(average, previous[k].score, previous[k].average) : VALUE_NONE;
+        counters.aspirationAverageShifts +=
+            known && centre != previous[k].score &&
+            aspiration_applies(params.aspiration, rootDepth, centre);
+        const Value score = search_root_line(ss, centre, k + 1, onInfo);
         if (aborted) break;
-        RootLine line{score, {pv->moves[0], pv->moves[0] + pv->length[0]}};
+        RootLine line{score,
+                      averaged_score(average, known ? previous[k].average : VALUE_NONE, score),
+                      {pv->moves[0], pv->moves[0] + pv->length[0]}};
         if (line.pv.empty() || !is_root_move(line.pv.front()))
             line.pv.assign(1, rootBestMove ? rootBestMove : rootMoves.front());
         found.push_back(std::move(line));

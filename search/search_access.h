@@ -40,7 +40,7 @@ class SearchAccess {
     MovePicker noisy_picker(const StackEntry* ss, Move ttMove) const;
 
     std::optional<TTData> probe_tt(Key key) const;
-    void store_tt(Key key, Value score, Value eval, Depth depth, Bound bound, Move move);
+    void store_tt(Key key, Value score, Value eval, Depth depth, Bound bound, Move move, bool pv);
 
   private:
     Worker& worker;

@@ -1,5 +1,5 @@
 // One entry per ply of the current search path, with sentinels before the root
-// so that (ss - 1) and (ss - 2) are always valid.
+// so that (ss - 1) to (ss - 6) are always valid.
 #pragma once
 
 #include "core/types.h"
@@ -19,10 +19,16 @@ struct StackEntry {
     Move excludedMove = Move::none();
     // The opponent's refutation of this node's null move (Botvinnik-Markoff threat).
     Move threatMove = Move::none();
+    // Double extensions on the path to this node, and (in its move loop) the one to the
+    // child being searched (selectivity/double_extension.h).
+    int doubleExtensions = 0;
+    // This node's TT-PV flag (Node::ttPv), which its excluded-move search keeps.
+    bool ttPv = false;
 };
 
-// Entries before the root: (ss - 2) of the root is still inside the array.
-constexpr int STACK_OFFSET = 4;
+// Entries before the root: (ss - 6) of the root (continuation history 6 plies back,
+// search/continuation_history4.h) is still inside the array.
+constexpr int STACK_OFFSET = 6;
 constexpr int STACK_SIZE = MAX_PLY + STACK_OFFSET + 4;
 
 } // namespace flotilla::search

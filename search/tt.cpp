@@ -32,6 +32,19 @@ struct Packed {
 
 bool plausible_score(Value v) { return v == VALUE_NONE || (v >= -VALUE_MATE && v <= VALUE_MATE); }
 
+// The pv flag (TTData::pv) is bit 63 of the check word, XORed into key ^ data, so the
+// data word, and with it replacement, is the same with or without it. Key bit 63 needs no
+// check of its own: the bucket index is the key's top bits times an even bucket count
+// (MiB << 14), so every key of a bucket has the same bit 63. A torn pair now passes only
+// if its two data words differ in no bit but 63, the generation's top bit: an age.
+constexpr std::uint64_t PV_FLAG = std::uint64_t(1) << 63;
+
+// check ^ data ^ key: 0 or PV_FLAG for this key's entry, anything else otherwise.
+std::uint64_t check_residue(std::uint64_t check, std::uint64_t data, Key key) {
+    return check ^ data ^ key;
+}
+bool holds_key(std::uint64_t residue) { return (residue & ~PV_FLAG) == 0; }
+
 } // namespace
 
 TranspositionTable::TranspositionTable() { resize(DEFAULT_MIB); }
@@ -150,9 +163,10 @@ std::optional<TTData> TranspositionTable::probe(Key key) const {
     for (const Entry& e : b.entries) {
         const std::uint64_t data = e.data.load(std::memory_order_relaxed);
         const std::uint64_t check = e.check.load(std::memory_order_relaxed);
-        if ((check ^ data) != key || data == 0) continue;
-        TTData out{Packed::move(data), Packed::score(data), Packed::eval(data), Packed::depth(data),
-                   Packed::bound(data)};
+        const std::uint64_t residue = check_residue(check, data, key);
+        if (!holds_key(residue) || data == 0) continue;
+        TTData out{Packed::move(data),  Packed::score(data), Packed::eval(data),
+                   Packed::depth(data), Packed::bound(data), residue == PV_FLAG};
         // A sane entry has a bound and scores inside the representable range.
         if (out.bound == BOUND_NONE || !plausible_score(out.score) || !plausible_score(out.eval))
             return std::nullopt;
@@ -162,7 +176,7 @@ std::optional<TTData> TranspositionTable::probe(Key key) const {
 }
 
 void TranspositionTable::store(Key key, Value score, Value eval, Depth depth, Bound bound,
-                               Move move) {
+                               Move move, bool pv) {
     Bucket& b = buckets[index(key)];
     Entry* target = nullptr;
     std::uint64_t targetData = 0;
@@ -171,7 +185,7 @@ void TranspositionTable::store(Key key, Value score, Value eval, Depth depth, Bo
     for (Entry& e : b.entries) {
         const std::uint64_t data = e.data.load(std::memory_order_relaxed);
         const std::uint64_t check = e.check.load(std::memory_order_relaxed);
-        if (data != 0 && (check ^ data) == key) {
+        if (data != 0 && holds_key(check_residue(check, data, key))) {
             target = &e;
             targetData = data;
             sameKey = true;
@@ -198,7 +212,7 @@ void TranspositionTable::store(Key key, Value score, Value eval, Depth depth, Bo
     depth = std::clamp(depth, DEPTH_MIN, DEPTH_MIN + 255);
     const std::uint64_t data = Packed::pack(move, score, eval, depth, bound, generation);
     target->data.store(data, std::memory_order_relaxed);
-    target->check.store(key ^ data, std::memory_order_relaxed);
+    target->check.store(key ^ data ^ (pv ? PV_FLAG : 0), std::memory_order_relaxed);
 }
 
 int TranspositionTable::hashfull() const {

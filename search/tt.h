@@ -24,6 +24,7 @@ struct TTData {
     Value eval;  // static evaluation, or VALUE_NONE
     Depth depth;
     Bound bound;
+    bool pv = false; // the position was on a principal variation when stored (TtPv)
 };
 
 // Mate and tablebase scores are stored relative to the node, not the root, so an entry
@@ -73,7 +74,10 @@ class TranspositionTable {
     void new_search() { generation = (generation + 1) & GENERATION_MASK; }
 
     std::optional<TTData> probe(Key key) const;
-    void store(Key key, Value score, Value eval, Depth depth, Bound bound, Move move);
+    // `pv` is stored beside the entry without touching its other fields: an entry stored
+    // with or without it is replaced, kept and read back alike.
+    void store(Key key, Value score, Value eval, Depth depth, Bound bound, Move move,
+               bool pv = false);
     // Per mille of a 1000-entry sample holding entries of the current search.
     int hashfull() const;
     void prefetch(Key key) const { __builtin_prefetch(&buckets[index(key)]); }
@@ -92,7 +96,8 @@ class TranspositionTable {
     static constexpr std::uint8_t GENERATION_MASK = 63;
 
     // 16 bytes: `check` holds key ^ data, so a torn pair (data from one store, check
-    // from another) or a different key fails the comparison.
+    // from another) or a different key fails the comparison. Bit 63 of `check` carries
+    // the pv flag instead (tt.cpp, PV_FLAG).
     struct Entry {
         std::atomic<std::uint64_t> check{0};
         std::atomic<std::uint64_t> data{0};

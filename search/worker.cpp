@@ -23,6 +23,11 @@ bool bound_allows(Bound bound, Value ttScore, Value beta) {
     return bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER);
 }
 
+// The piece type a noisy move captures (NO_PIECE_TYPE for a quiet promotion).
+PieceType captured_type(const Position& pos, Move m) {
+    return m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+}
+
 // Castling is encoded king-takes-own-rook, so it is never a capture.
 bool is_capture(const Position& pos, Move m) {
     return m.type() == EN_PASSANT || (m.type() != CASTLING && pos.piece_on(m.to()) != NO_PIECE);
@@ -63,7 +68,7 @@ std::pair<Value, Value> Worker::static_evals(const Position& position, const Par
     }
     const Value raw = static_eval();
     CorrectionKeys keys;
-    return {raw, correct_eval(raw, keys)};
+    return {raw, correct_eval(raw, keys, nullptr)};
 }
 
 // A fresh allocation: a Histories temporary would put megabytes on the stack.
@@ -142,21 +147,13 @@ void Worker::unmake_null_move() {
     if (network) accumulators->pop();
 }
 
-void Worker::update_quiet_histories(StackEntry* ss, Move m, int bonus) {
-    const Piece moved = pos.piece_on(m.from());
-    apply_gravity(histories->butterfly.at(pos.side_to_move(), m), bonus);
-    apply_gravity((*(ss - 1)->continuation)[moved][m.to()], bonus);
-    apply_gravity((*(ss - 2)->continuation)[moved][m.to()], bonus);
-}
-
 // After a beta cutoff: reward the move that cut, punish the ones tried before it.
 void Worker::update_cutoff_histories(StackEntry* ss, Move best, Depth depth, const Move* quiets,
                                      int quietCount, const Move* captures, int captureCount) {
     const int bonus = cutoff_bonus(params.linearHistoryBonus, depth);
     const int malus = cutoff_malus(params.linearHistoryBonus, depth);
     auto captureEntry = [&](Move m) -> std::int16_t& {
-        const PieceType victim = m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
-        return histories->capture.at(pos.piece_on(m.from()), m.to(), victim);
+        return histories->capture.at(pos.piece_on(m.from()), m.to(), captured_type(pos, m));
     };
     if (!is_noisy(pos, best)) {
         if (ss->killers[0] != best) {
@@ -166,8 +163,21 @@ void Worker::update_cutoff_histories(StackEntry* ss, Move best, Depth depth, con
         const StackEntry* prev = ss - 1;
         if (prev->move.is_ok())
             histories->counterMoves.at(prev->movedPiece, prev->move.to()) = best;
-        update_quiet_histories(ss, best, bonus);
-        for (int i = 0; i < quietCount; ++i) update_quiet_histories(ss, quiets[i], -malus);
+        const Color us = pos.side_to_move();
+        const ContinuationHistory4Params& far = params.continuationHistory4;
+        update_quiet_histories(far, *histories, ss, us, pos.piece_on(best.from()), best, bonus);
+        for (int i = 0; i < quietCount; ++i)
+            update_quiet_histories(far, *histories, ss, us, pos.piece_on(quiets[i].from()),
+                                   quiets[i], -malus);
+        if (const PawnHistoryParams& ph = params.pawnHistory; ph.enabled) {
+            PieceToHistory& slice = pawn_history_slice(histories->pawnHistory, pos);
+            apply_gravity(slice[pos.piece_on(best.from())][best.to()],
+                          bonus * ph.bonusPercent / 100);
+            for (int i = 0; i < quietCount; ++i)
+                apply_gravity(slice[pos.piece_on(quiets[i].from())][quiets[i].to()],
+                              -malus * ph.bonusPercent / 100);
+            ++counters.pawnHistoryUpdates;
+        }
     } else {
         apply_gravity(captureEntry(best), bonus);
     }
@@ -186,12 +196,20 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
     (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
     (ss + 1)->excludedMove = Move::none();
     if (!node.excludedSearch) ss->threatMove = Move::none();
+    ss->doubleExtensions = (ss - 1)->doubleExtensions;
 
     // 2. Transposition table: a cutoff at non-PV nodes when the stored bound allows it.
+    //    The TT-PV flag: an excluded-move search keeps its node's (the same position).
     node.tt = probe_tt(node.ply);
+    node.ttPv = node.excludedSearch
+                    ? ss->ttPv
+                    : tt_pv(params.ttPv, node.pvNode, node.tt.entry && node.tt.entry->pv);
+    ss->ttPv = node.ttPv;
     node.ttMove = node.rootNode && rootBestMove ? rootBestMove : node.tt.move();
-    if (!node.pvNode && !node.excludedSearch && tt_cutoff(node.tt, node.depth, node.beta))
+    if (!node.pvNode && !node.excludedSearch && tt_cutoff(node)) {
+        reward_tt_move(node);
         return node.tt.score;
+    }
 
     // 2b. Syzygy WDL probe after a capture or pawn move.
     if (const std::optional<Value> v = tablebase_value(node)) return *v;
@@ -260,6 +278,33 @@ bool Worker::tt_cutoff(const TTProbe& probe, Depth depth, Value beta) {
     return true;
 }
 
+// The main search's cutoff adds the conditions of selectivity/tt_cutoff_conditions.h.
+bool Worker::tt_cutoff(const Node& node) {
+    const TTProbe& probe = node.tt;
+    if (!probe.entry || probe.score == VALUE_NONE ||
+        !bound_allows(probe.entry->bound, probe.score, node.beta))
+        return false;
+    const TtCutoffConditionsParams& p = params.ttCutoffConditions;
+    const TtCutoffContext c{node.depth, probe.entry->depth, probe.score,
+                            node.beta,  node.cutNode,       pos.rule50_count()};
+    if (!tt_depth_suffices(p, c) || !tt_cutoff_conditions_allow(p, c)) return false;
+    counters.ttShallowFailLowCutoffs += probe.entry->depth < node.depth;
+    ++counters.ttCutoffs;
+    return true;
+}
+
+// On a TT cutoff: a quiet TT move that refuted the position before gets the history bonus
+// a searched cutoff would have given it (tt_move_bonus.h).
+void Worker::reward_tt_move(const Node& node) {
+    const Move m = node.tt.move();
+    const bool quiet = m.is_ok() && pos.is_pseudo_legal(m) && !is_noisy(pos, m);
+    if (!tt_move_bonus_applies(params.ttMoveBonus, node.tt.score, node.beta, quiet)) return;
+    update_quiet_histories(params.continuationHistory4, *histories, node.ss, pos.side_to_move(),
+                           pos.piece_on(m.from()), m,
+                           cutoff_bonus(params.linearHistoryBonus, node.depth));
+    ++counters.ttMoveBonuses;
+}
+
 // Fathom probes only right after a capture or pawn move, within the piece limit: a draw
 // is exact, a win or loss a bound in its own band. A PV node searches on, inside what
 // the tables proved (node.tbFloor, node.tbCeiling).
@@ -282,7 +327,7 @@ std::optional<Value> Worker::tablebase_value(Node& node) {
     const Bound b = w < -drawn ? BOUND_UPPER : w > drawn ? BOUND_LOWER : BOUND_EXACT;
     if (b == BOUND_EXACT || (b == BOUND_LOWER ? v >= node.beta : v <= node.alpha)) {
         tt.store(node.tt.key, value_to_tt(v, node.ply), VALUE_NONE,
-                 std::min(MAX_PLY - 1, node.depth + 6), b, Move::none());
+                 std::min(MAX_PLY - 1, node.depth + 6), b, Move::none(), node.ttPv);
         return v;
     }
     if (node.pvNode && b == BOUND_LOWER) node.alpha = std::max(node.alpha, node.tbFloor = v);
@@ -294,15 +339,20 @@ Value Worker::cached_static_eval(const TTProbe& probe) {
     return probe.entry && probe.entry->eval != VALUE_NONE ? probe.entry->eval : static_eval();
 }
 
-Value Worker::correct_eval(Value raw, CorrectionKeys& keys) {
+Value Worker::correct_eval(Value raw, CorrectionKeys& keys, const StackEntry* ss) {
     const CorrectionHistoryParams& p = params.correctionHistory;
     if (!eval_correction_applies(p, raw)) return raw; // the keys cost a multiply chain
     keys = correction_keys(pos);
+    keys.continuation = ss ? continuation_correction_slot(params.continuationCorrection, ss) : -1;
+    const int continuation = keys.continuation < 0
+                                 ? 0
+                                 : params.continuationCorrection.weight *
+                                       histories->continuationCorrection[keys.continuation];
     const Color us = pos.side_to_move();
-    const Value corrected =
-        corrected_eval(p, raw, histories->pawnCorrection.get(us, keys.pawns),
-                       histories->nonPawnCorrection[WHITE].get(us, keys.nonPawns[WHITE]),
-                       histories->nonPawnCorrection[BLACK].get(us, keys.nonPawns[BLACK]));
+    const Value corrected = corrected_eval(
+        p, raw, histories->pawnCorrection.get(us, keys.pawns),
+        histories->nonPawnCorrection[WHITE].get(us, keys.nonPawns[WHITE]),
+        histories->nonPawnCorrection[BLACK].get(us, keys.nonPawns[BLACK]), continuation);
     counters.correctedEvals += corrected != raw;
     return corrected;
 }
@@ -316,6 +366,11 @@ void Worker::update_correction_history(const Node& node, Value deviation) {
         update_correction(p, histories->nonPawnCorrection[c].at(us, keys.nonPawns[c]), deviation,
                           node.depth);
     ++counters.correctionHistoryUpdates;
+    if (keys.continuation >= 0) {
+        update_correction(p, histories->continuationCorrection[keys.continuation], deviation,
+                          node.depth);
+        ++counters.continuationCorrectionUpdates;
+    }
 }
 
 // The TT keeps the raw evaluation (node.rawEval); the search and its pruning read the
@@ -326,7 +381,7 @@ void Worker::evaluate_node(Node& node) {
         ss->staticEval = VALUE_NONE;
     } else {
         node.rawEval = cached_static_eval(node.tt);
-        ss->staticEval = node.eval = correct_eval(node.rawEval, node.correctionKeys);
+        ss->staticEval = node.eval = correct_eval(node.rawEval, node.correctionKeys, ss);
         const Value ttScore = node.tt.score;
         if (ttScore != VALUE_NONE &&
             (node.tt.entry->bound & (ttScore > node.eval ? BOUND_LOWER : BOUND_UPPER)))
@@ -334,6 +389,8 @@ void Worker::evaluate_node(Node& node) {
     }
     node.improving = !node.inCheck && (ss - 2)->staticEval != VALUE_NONE &&
                      ss->staticEval > (ss - 2)->staticEval;
+    node.opponentWorsening =
+        opponent_worsening(params.opponentWorsening, ss->staticEval, (ss - 1)->staticEval);
     // All static pruning stays behind one guard: not at PV nodes, not in check, not in a
     // singular search, no mate score near the window.
     node.staticPruningAllowed =
@@ -357,11 +414,7 @@ std::optional<Value> Worker::prune_before_moves(Node& node) {
         node.depth -= r;
     }
     // 4c. Reverse futility pruning (the beta side of futility).
-    if (reverse_futility_prunes(params.reverseFutility, node.depth, node.eval, node.beta,
-                                node.improving)) {
-        ++counters.reverseFutilityCutoffs;
-        return node.eval;
-    }
+    if (reverse_futility_cuts(node)) return node.eval;
     SearchAccess access(*this);
     // 4d. Null move pruning, verified at high depth; 4e. its threat extensions.
     if (const std::optional<Value> v = null_move_search(access, node)) return v;
@@ -369,6 +422,18 @@ std::optional<Value> Worker::prune_before_moves(Node& node) {
     if (const std::optional<Value> v = probcut_search(access, node)) return v;
     // 4g. Multi-cut: several of the first moves fail high at reduced depth.
     return multi_cut_search(access, node);
+}
+
+// Reverse futility pruning, with a smaller margin when the opponent is worsening.
+bool Worker::reverse_futility_cuts(const Node& node) {
+    const ReverseFutilityParams& p = params.reverseFutility;
+    const Value margin = reverse_futility_margin(p, node.depth, node.improving);
+    const Value smaller = worsening_margin(params.opponentWorsening, margin, p.marginPerDepth,
+                                           node.opponentWorsening);
+    if (!reverse_futility_prunes(p, node.depth, node.eval, node.beta, smaller)) return false;
+    ++counters.reverseFutilityCutoffs;
+    counters.opponentWorseningCutoffs += node.eval - margin < node.beta;
+    return true;
 }
 
 // Fail-high reductions (Feldmann) when the static eval minus the opponent's threat
@@ -397,6 +462,8 @@ std::optional<Value> Worker::search_moves(Node& node) {
         one_reply_counts_moves(params.oneReplyExtension, node.inCheck) ? count_legal_moves(pos) : 0;
     const Move previous = (ss - 1)->move;
     node.previousWasCapture = previous.is_ok() && pos.captured_piece() != NO_PIECE;
+    node.ttCapture = params.lateMoveReductions.ttCaptureReduction != 0 && node.ttMove.is_ok() &&
+                     is_capture(pos, node.ttMove) && pos.is_pseudo_legal(node.ttMove);
 
     for (Move m = picker.next(); m; m = picker.next()) {
         if (node.rootNode && !is_root_move(m)) continue;
@@ -409,8 +476,12 @@ std::optional<Value> Worker::search_moves(Node& node) {
         // 8. Extensions.
         const SingularResult extension = extend_move(node, move);
         if (extension.cutoff) return extension.cutoff;
+        // The path's double extensions, as the child reads them (double_extension.h).
+        ss->doubleExtensions = (ss - 1)->doubleExtensions + (extension.extension >= 2);
         // 9. Reductions and PVS.
+        const std::uint64_t nodesBefore = nodeCount.get();
         const Value score = search_move(node, move, node.depth - 1 + extension.extension);
+        if (node.rootNode) rootMoveNodes[root_slot(m)] += nodeCount.get() - nodesBefore;
         if (aborted) return VALUE_ZERO;
         if (raise_best(node.best, node.alpha, node.beta, node.pvNode, node.ply, score, m)) break;
         if (m != node.best.move) {
@@ -426,11 +497,9 @@ std::optional<Value> Worker::search_moves(Node& node) {
 MoveInfo Worker::describe_move(const Node& node, Move m, bool badCapture) const {
     const bool quiet = !is_noisy(pos, m);
     const Piece moved = pos.piece_on(m.from());
-    const PieceType victim = m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
-    const int history = quiet ? histories->butterfly.get(pos.side_to_move(), m) +
-                                    (*(node.ss - 1)->continuation)[moved][m.to()] +
-                                    (*(node.ss - 2)->continuation)[moved][m.to()]
-                              : histories->capture.get(moved, m.to(), victim);
+    const int history = quiet ? quiet_history(params.continuationHistory4, *histories, node.ss,
+                                              pos.side_to_move(), moved, m)
+                              : histories->capture.get(moved, m.to(), captured_type(pos, m));
     return MoveInfo{m, quiet, pos.gives_check(m), moved, history, badCapture};
 }
 
@@ -440,7 +509,13 @@ MoveInfo Worker::describe_move(const Node& node, Move m, bool badCapture) const 
 //    avoids mate is known, so that pruning cannot leave the node without one.
 bool Worker::prunes_move(const Node& node, const MoveInfo& move) {
     if (node.rootNode || node.inCheck || node.best.score <= VALUE_TB_LOSS_IN_MAX_PLY) return false;
+    const Depth lmrDepth =
+        move.quiet
+            ? history_futility_depth(params.historyFutility, node.depth,
+                                     reductions->get(node.depth, node.moveCount), move.history)
+            : node.depth;
     const MovePruningContext c{.depth = node.depth,
+                               .lmrDepth = lmrDepth,
                                .moveCount = node.moveCount,
                                .improving = node.improving,
                                .inCheck = node.inCheck,
@@ -449,8 +524,11 @@ bool Worker::prunes_move(const Node& node, const MoveInfo& move) {
                                .quiet = move.quiet,
                                .givesCheck = move.givesCheck,
                                .history = move.history};
-    if (see_prunes(params.seePruning, c, pos, move.move)) {
+    const Value seeThreshold = see_threshold_with_capture_history(
+        params.captureHistorySee, see_pruning_threshold(params.seePruning, c), c);
+    if (see_prunes(params.seePruning, c, pos, move.move, seeThreshold)) {
         ++(move.quiet ? counters.seePrunedQuiets : counters.seePrunedCaptures);
+        counters.historyFutilitySeePruned += move.quiet && c.lmrDepth < c.depth;
         return true;
     }
     if (late_move_prunes(params.lateMovePruning, c)) {
@@ -459,6 +537,9 @@ bool Worker::prunes_move(const Node& node, const MoveInfo& move) {
     }
     if (futility_prunes(params.futility, c)) {
         ++counters.futilityPruned;
+        MovePruningContext atDepth = c; // as without HistoryFutility
+        atDepth.lmrDepth = c.depth;
+        counters.historyFutilityPruned += !futility_prunes(params.futility, atDepth);
         return true;
     }
     if (history_leaf_prunes(params.historyLeafPruning, c)) {
@@ -469,8 +550,8 @@ bool Worker::prunes_move(const Node& node, const MoveInfo& move) {
 }
 
 // 8. Extensions (search/extensions.h): every extension technique offers the move plies
-//    from the facts in one context, and the move gets at most one; the singular search
-//    may also decide the node.
+//    from the facts in one context, and the move gets the largest offer (one ply, two for
+//    a double extension); the singular search may also decide the node.
 SingularResult Worker::extend_move(const Node& node, const MoveInfo& move) {
     const Move m = move.move;
     ExtensionContext context{.ply = node.ply,
@@ -484,19 +565,24 @@ SingularResult Worker::extend_move(const Node& node, const MoveInfo& move) {
                              .toRelativeRank = relative_rank(pos.side_to_move(), m.to()),
                              .inCheck = node.inCheck,
                              .legalMoves = node.legalMoves,
-                             .threat = node.threatExtension};
+                             .threat = node.threatExtension,
+                             .pvNode = node.pvNode,
+                             .doubleExtensions = (node.ss - 1)->doubleExtensions};
     SearchAccess access(*this);
     const SingularResult singular = singular_search(access, node, m);
     if (singular.cutoff) return singular;
     context.singular = singular.extension;
+    context.singularScore = singular.score;
+    context.singularBeta = singular.singularBeta;
     const OfferedExtensions offered = offered_extensions(params, context);
     if (std::uint64_t Stats::*const applied = applied_counter(offered)) ++(counters.*applied);
     return {extension_plies(offered), std::nullopt};
 }
 
 // 9a. The reduction of the move's first, null-window search: late move reductions for
-//     quiet moves, the capture reductions for noisy ones; none when neither applies.
-std::optional<Depth> Worker::move_reduction(const Node& node, const MoveInfo& move) const {
+//     quiet moves (less at a ttPv node), the capture reductions for noisy ones; none when
+//     neither applies.
+std::optional<Depth> Worker::move_reduction(const Node& node, const MoveInfo& move) {
     if (!move.quiet) {
         const CaptureReductionContext c{
             node.depth,      node.moveCount,  node.pvNode, node.cutNode, move.move == node.ttMove,
@@ -506,10 +592,15 @@ std::optional<Depth> Worker::move_reduction(const Node& node, const MoveInfo& mo
     }
     const StackEntry* ss = node.ss;
     const bool killer = move.move == ss->killers[0] || move.move == ss->killers[1];
-    const ReductionContext rc{node.depth,     node.moveCount, node.pvNode, node.cutNode,
-                              node.improving, move.quiet,     killer,      move.history};
+    ReductionContext rc{node.depth, node.moveCount, node.pvNode,  node.cutNode,   node.improving,
+                        move.quiet, killer,         move.history, node.ttCapture, move.givesCheck};
     if (!late_move_reduction_applies(params.lateMoveReductions, rc)) return std::nullopt;
-    return late_move_reduction(params.lateMoveReductions, *reductions, rc);
+    const Depth r = late_move_reduction(params.lateMoveReductions, *reductions, rc);
+    rc.ttPvLess = tt_pv_reduction_less(params.ttPv, node.ttPv, node.pvNode);
+    if (rc.ttPvLess == 0) return r;
+    const Depth lowered = late_move_reduction(params.lateMoveReductions, *reductions, rc);
+    counters.ttPvReductions += lowered < r;
+    return lowered;
 }
 
 // 9b. The reduced search, a re-search (one ply deeper or shallower by how far the reduced
@@ -575,7 +666,8 @@ Value Worker::finish_node(Node& node) {
                                                            : BOUND_UPPER;
     if (!node.excludedSearch) {
         const Value stored = value_to_tt(bestScore, node.ply);
-        tt.store(node.tt.key, stored, node.rawEval, node.depth, bound, best.move);
+        tt.store(node.tt.key, stored, node.rawEval, node.depth, bound, best.move, node.ttPv);
+        // The pv flag is left out of the export: it marks this process's own PV.
         if (entryExport && node.depth >= entryExport->min_depth())
             entryExport->offer(node.tt.key, stored, node.rawEval, node.depth, bound, best.move);
     }
@@ -590,6 +682,18 @@ Move Worker::countermove_for(const StackEntry* ss) const {
     const StackEntry* prev = ss - 1;
     return prev->move.is_ok() ? histories->counterMoves.at(prev->movedPiece, prev->move.to())
                               : Move::none();
+}
+
+// The histories the move picker orders by at the node of ss.
+MovePicker::Context Worker::picker_context(const StackEntry* ss) const {
+    MovePicker::Context ctx{histories.get(), (ss - 1)->continuation, (ss - 2)->continuation};
+    if (params.continuationHistory4.enabled) {
+        ctx.continuation4 = (ss - 4)->continuation;
+        ctx.continuation6 = (ss - 6)->continuation;
+    }
+    if (params.pawnHistory.enabled)
+        ctx.pawnHistory = &pawn_history_slice(histories->pawnHistory, pos);
+    return ctx;
 }
 
 Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth) {
@@ -609,6 +713,7 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth) {
     // An entry without quiet checks does not answer for a node that tries them.
     const Depth ttDepth = qsearch_tt_depth(params.qsearchChecks, qsDepth);
     if (!pvNode && tt_cutoff(probe, ttDepth, beta)) return probe.score;
+    const bool ttPv = tt_pv(params.ttPv, pvNode, probe.entry && probe.entry->pv);
 
     // Stand pat: outside check the side to move may decline every capture.
     BestSoFar best;
@@ -619,18 +724,18 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth) {
     } else {
         rawEval = cached_static_eval(probe);
         CorrectionKeys keys;
-        ss->staticEval = standPat = correct_eval(rawEval, keys);
+        ss->staticEval = standPat = correct_eval(rawEval, keys, ss);
         best.score = standPat;
         if (best.score >= beta) {
             if (!probe.entry)
                 tt.store(probe.key, value_to_tt(best.score, ply), rawEval, ttDepth, BOUND_LOWER,
-                         Move::none());
+                         Move::none(), ttPv);
             return best.score;
         }
         alpha = std::max(alpha, best.score);
     }
 
-    const MovePicker::Context ctx{histories.get(), (ss - 1)->continuation, (ss - 2)->continuation};
+    const MovePicker::Context ctx = picker_context(ss);
     const bool quietChecks = qsearch_checks_at(params.qsearchChecks, qsDepth, inCheck);
     MovePicker picker(pos, probe.move(), ctx, quietChecks);
     int moveCount = 0;
@@ -638,7 +743,8 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth) {
 
     for (Move m = picker.next(); m; m = picker.next()) {
         ++moveCount;
-        if (qsearch_prunes(m, inCheck, standPat, alpha, best.score, quietEvasions)) continue;
+        const QsearchMoveState state{inCheck, standPat, alpha, moveCount, (ss - 1)->move};
+        if (qsearch_prunes(m, state, best.score, quietEvasions)) continue;
         make_move(ss, m);
         const Value score = -qsearch(ss + 1, -beta, -alpha, qsDepth - 1);
         unmake_move(m);
@@ -650,14 +756,17 @@ Value Worker::qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth) {
     if (inCheck && moveCount == 0) return mated_in(ply);
 
     const Bound bound = best.score >= beta ? BOUND_LOWER : BOUND_UPPER;
-    tt.store(probe.key, value_to_tt(best.score, ply), rawEval, ttDepth, bound, best.move);
+    tt.store(probe.key, value_to_tt(best.score, ply), rawEval, ttDepth, bound, best.move, ttPv);
     return best.score;
 }
 
 // The quiescence search's move filter: evasion pruning in check, quiet checks that lose
-// material, delta pruning and SEE pruning of captures.
-bool Worker::qsearch_prunes(Move m, bool inCheck, Value standPat, Value alpha, Value bestScore,
+// material, quiescence futility, delta pruning and SEE pruning of captures. A futile
+// capture raises `bestScore` to the bound it was judged by.
+bool Worker::qsearch_prunes(Move m, const QsearchMoveState& s, Value& bestScore,
                             int& quietEvasions) {
+    const bool inCheck = s.inCheck;
+    const Value standPat = s.standPat, alpha = s.alpha;
     if (inCheck) {
         const bool quiet =
             quiet_evasion(is_capture(pos, m), m.type() == PROMOTION && m.promotion_type() == QUEEN);
@@ -674,13 +783,39 @@ bool Worker::qsearch_prunes(Move m, bool inCheck, Value standPat, Value alpha, V
         ++counters.qsearchChecks;
         return false;
     }
-    if (delta_prunes(params.deltaPruning, standPat, delta_gain(pos, m), alpha,
-                     pos.gives_check(m))) {
+    const bool givesCheck = pos.gives_check(m);
+    if (qsearch_futility_prunes(m, s, givesCheck, bestScore)) return true;
+    if (delta_prunes(params.deltaPruning, standPat, delta_gain(pos, m), alpha, givesCheck)) {
         ++counters.deltaPruned;
         return true;
     }
     if (qsearch_see_prunes(params.qsearchSeePruning, pos, m)) {
         ++counters.qsearchSeePruned;
+        return true;
+    }
+    return false;
+}
+
+bool Worker::qsearch_futility_prunes(Move m, const QsearchMoveState& s, bool givesCheck,
+                                     Value& bestScore) {
+    const QsearchFutilityParams& p = params.qsearchFutility;
+    const Move last = s.lastMove;
+    const bool recapture = last.is_ok() && m.to() == last.to();
+    const Value captured =
+        m.type() == EN_PASSANT ? PIECE_VALUE[PAWN] : PIECE_VALUE[type_of(pos.piece_on(m.to()))];
+    const QsearchFutilityContext c{s.standPat, s.alpha, captured,
+                                   givesCheck || recapture || m.type() == PROMOTION, s.moveCount};
+    switch (qsearch_futility(p, c)) {
+    case QsearchFutilityVerdict::Search: return false;
+    case QsearchFutilityVerdict::MoveCount: ++counters.qsearchMoveCountPruned; return true;
+    case QsearchFutilityVerdict::Futile:
+        ++counters.qsearchFutilityPruned;
+        bestScore = std::max(bestScore, s.standPat + p.margin + captured);
+        return true;
+    case QsearchFutilityVerdict::NeedsSee:
+        if (see_ge(pos, m, 1)) return false;
+        ++counters.qsearchFutilityPruned;
+        bestScore = std::max(bestScore, s.standPat + p.margin);
         return true;
     }
     return false;
@@ -705,19 +840,18 @@ void SearchAccess::unmake_null_move() { worker.unmake_null_move(); }
 void SearchAccess::set_null_move_verification(bool on) { worker.nullMoveVerifying = on; }
 bool SearchAccess::null_move_verification() const { return worker.nullMoveVerifying; }
 MovePicker SearchAccess::main_picker(const StackEntry* ss, Move ttMove) const {
-    const MovePicker::Context ctx{worker.histories.get(), (ss - 1)->continuation,
-                                  (ss - 2)->continuation};
+    const MovePicker::Context ctx = worker.picker_context(ss);
     return MovePicker(worker.pos, ttMove, ctx, ss->killers[0], ss->killers[1],
                       worker.countermove_for(ss));
 }
 MovePicker SearchAccess::noisy_picker(const StackEntry* ss, Move ttMove) const {
-    const MovePicker::Context ctx{worker.histories.get(), (ss - 1)->continuation,
-                                  (ss - 2)->continuation};
+    const MovePicker::Context ctx = worker.picker_context(ss);
     return MovePicker(worker.pos, ttMove, ctx);
 }
 std::optional<TTData> SearchAccess::probe_tt(Key key) const { return worker.tt.probe(key); }
-void SearchAccess::store_tt(Key key, Value score, Value eval, Depth depth, Bound bound, Move move) {
-    worker.tt.store(key, score, eval, depth, bound, move);
+void SearchAccess::store_tt(Key key, Value score, Value eval, Depth depth, Bound bound, Move move,
+                            bool pv) {
+    worker.tt.store(key, score, eval, depth, bound, move, pv);
 }
 
 } // namespace flotilla::search

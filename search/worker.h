@@ -12,6 +12,7 @@
 #include "search/entry_export.h"
 #include "search/history.h"
 #include "search/limits.h"
+#include "search/movepick.h"
 #include "search/node.h"
 #include "search/params.h"
 #include "search/selectivity/singular_search.h"
@@ -22,6 +23,7 @@
 #include "search/time_manager.h"
 #include "search/tt.h"
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -122,6 +124,9 @@ class Worker {
     void verify_network_evals(bool on) { verifyNetwork = on; }
     std::uint64_t network_evals_checked() const { return networkChecks; }
     std::uint64_t network_eval_mismatches() const { return networkMismatches; }
+    // The nodes this worker spent below root move `m` (by its from and to squares) in the
+    // current or last search; node-based time management reads the best move's share.
+    std::uint64_t root_move_nodes(Move m) const { return rootMoveNodes[root_slot(m)]; }
     // Tests: `position`'s static evaluation as the search would use it under
     // `searchParams`, raw (first) and corrected by this worker's correction history
     // (second). Only while idle.
@@ -138,29 +143,35 @@ class Worker {
     std::optional<Value> tablebase_value(Node& node);
     void evaluate_node(Node& node);
     std::optional<Value> prune_before_moves(Node& node);
+    bool reverse_futility_cuts(const Node& node); // counts the cutoff
     void reduce_before_moves(Node& node);
     std::optional<Value> search_moves(Node& node);
     MoveInfo describe_move(const Node& node, Move m, bool badCapture) const;
     bool prunes_move(const Node& node, const MoveInfo& move);
     SingularResult extend_move(const Node& node, const MoveInfo& move);
-    std::optional<Depth> move_reduction(const Node& node, const MoveInfo& move) const;
+    std::optional<Depth> move_reduction(const Node& node, const MoveInfo& move);
     Value search_move(const Node& node, const MoveInfo& move, Depth newDepth);
     Value finish_node(Node& node);
     // qsDepth: 0 at the first quiescence ply (quiet checks allowed), negative below.
     Value qsearch(StackEntry* ss, Value alpha, Value beta, int qsDepth = 0);
-    bool qsearch_prunes(Move m, bool inCheck, Value standPat, Value alpha, Value bestScore,
-                        int& quietEvasions);
+    bool qsearch_prunes(Move m, const QsearchMoveState& s, Value& bestScore, int& quietEvasions);
+    bool qsearch_futility_prunes(Move m, const QsearchMoveState& s, bool givesCheck,
+                                 Value& bestScore);
     // Shared by search and qsearch.
     TTProbe probe_tt(int ply);
     bool tt_cutoff(const TTProbe& probe, Depth depth, Value beta); // counts the cutoff
+    bool tt_cutoff(const Node& node);                              // the same, in search
+    void reward_tt_move(const Node& node); // after a cutoff (tt_move_bonus.h)
     Value cached_static_eval(const TTProbe& probe);
     // `raw` corrected by the correction history (raw when it is switched off); `keys`
-    // receives the current position's keys for the update.
-    Value correct_eval(Value raw, CorrectionKeys& keys);
+    // receives the current position's keys for the update; `ss` the node's stack entry
+    // (the moves that led to it), or null.
+    Value correct_eval(Value raw, CorrectionKeys& keys, const StackEntry* ss);
     void update_correction_history(const Node& node, Value deviation);
     bool raise_best(BestSoFar& best, Value& alpha, Value beta, bool pvNode, int ply, Value score,
                     Move m);
     Move countermove_for(const StackEntry* ss) const;
+    MovePicker::Context picker_context(const StackEntry* ss) const;
 
     bool should_abort();
     // Whether `limitMs` has passed on the time plan's clock; never while pondering.
@@ -174,12 +185,12 @@ class Worker {
     void unmake_move(Move m);
     void make_null_move(StackEntry* ss);
     void unmake_null_move();
-    void update_quiet_histories(StackEntry* ss, Move m, int bonus);
     void update_cutoff_histories(StackEntry* ss, Move best, Depth depth, const Move* quiets,
                                  int quietCount, const Move* captures, int captureCount);
     // Iterative deepening (root.cpp).
     struct RootLine { // one principal variation of a completed iteration
         Value score = VALUE_ZERO;
+        Value average = VALUE_NONE; // over the iterations (selectivity/aspiration_average.h)
         std::vector<Move> pv;
     };
     void start_search(const Position& rootPos, const Limits& searchLimits,
@@ -191,8 +202,7 @@ class Worker {
                        const InfoCallback& onInfo);
     SearchInfo make_info(Value score, Bound bound, const std::vector<Move>& pv,
                          int multiPv = 1) const;
-    Value search_root_line(StackEntry* ss, Value previousScore, int multiPv,
-                           const InfoCallback& onInfo);
+    Value search_root_line(StackEntry* ss, Value centre, int multiPv, const InfoCallback& onInfo);
     Move ponder_move_from_tt(Move best) const;
     Value static_eval();
     // The score to report: a tablebase root's own score replaces any that is not a mate.
@@ -224,6 +234,9 @@ class Worker {
     std::atomic<bool>* stop = nullptr;                  // from SharedSearch
     const IterationSchedule* schedule = nullptr;        // from SharedSearch
     std::vector<Move> rootMoves;
+    // Nodes below each root move, by from and to square (promotions share a slot).
+    std::array<std::uint64_t, 64 * 64> rootMoveNodes{};
+    static int root_slot(Move m) { return int(m.from()) * 64 + int(m.to()); }
     std::optional<syzygy::RootResult> tbRoot;
     int tbCardinality = 0; // probe positions of at most this many pieces (0: no probes)
 

@@ -72,6 +72,7 @@ inline constexpr Technique<CorrectionHistoryParams> CORRECTION_HISTORY = {
 struct CorrectionKeys {
     Key pawns = 0;
     Key nonPawns[COLOR_NB] = {0, 0};
+    int continuation = -1; // the continuation table's entry, or −1 (continuation_correction.h)
 };
 
 constexpr Key mix_bitboard(Key hash, Bitboard b) {
@@ -96,12 +97,14 @@ constexpr bool eval_correction_applies(const CorrectionHistoryParams& p, Value r
     return p.enabled && raw != VALUE_NONE;
 }
 
-// `raw` corrected by the entries (as read for the side to move), kept within the
-// evaluation's range, below the tablebase and mate scores. Unchanged when switched off.
+// `raw` corrected by the entries (as read for the side to move) and `otherWeighted`, other
+// tables' entries already multiplied by their weights, kept within the evaluation's range,
+// below the tablebase and mate scores. Unchanged when switched off.
 constexpr Value corrected_eval(const CorrectionHistoryParams& p, Value raw, int pawnEntry,
-                               int whiteEntry, int blackEntry) {
+                               int whiteEntry, int blackEntry, int otherWeighted = 0) {
     if (!eval_correction_applies(p, raw)) return raw;
-    const int weighted = p.pawnWeight * pawnEntry + p.nonPawnWeight * (whiteEntry + blackEntry);
+    const int weighted =
+        p.pawnWeight * pawnEntry + p.nonPawnWeight * (whiteEntry + blackEntry) + otherWeighted;
     return std::clamp(raw + weighted / (p.grain * p.weightScale), -VALUE_EVAL_MAX, VALUE_EVAL_MAX);
 }
 

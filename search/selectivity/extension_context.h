@@ -21,6 +21,11 @@ struct ExtensionContext {
     int legalMoves = 0; // counted only while OneReplyExtension is on
     Depth singular = 0; // the singular search's outcome for this move (singular_search.h)
     Depth threat = 0;   // the node's threat extension, from its null move search
+    bool pvNode = false;
+    // The singular search's score and its bound singularBeta (VALUE_NONE when it did not
+    // run), and the double extensions on the path to the node (double_extension.h).
+    Value singularScore = VALUE_NONE, singularBeta = VALUE_NONE;
+    int doubleExtensions = 0;
 };
 
 } // namespace flotilla::search

@@ -38,10 +38,11 @@ constexpr Value futility_margin(const FutilityParams& p, Depth depth) {
 }
 
 // A quiet move that does not give check, from a node not in check, whose static
-// eval plus a margin cannot reach alpha, is skipped.
+// eval plus a margin cannot reach alpha, is skipped. The limit reads the node's depth, the
+// margin the move's (MovePruningContext::lmrDepth).
 constexpr bool futility_prunes(const FutilityParams& p, const MovePruningContext& c) {
     return p.enabled && c.quiet && !c.givesCheck && !c.inCheck && c.depth <= p.maxDepth &&
-           c.eval + futility_margin(p, c.depth) <= c.alpha;
+           c.eval + futility_margin(p, c.lmrDepth) <= c.alpha;
 }
 
 } // namespace flotilla::search

@@ -16,7 +16,14 @@ struct LateMoveReductionParams {
     Depth minDepth = 3;
     int basePercent = 75; // reduction = base + ln(depth) * ln(move) / divisor
     int divisorPercent = 225;
-    int historyDivisor = 8192; // one ply less (more) per this much good (bad) history
+    int historyDivisor = 8192;  // one ply less (more) per this much good (bad) history
+    int ttCaptureReduction = 0; // more for a quiet move when the TT move is a capture (0: off)
+    int checkReduction = 0;     // less for a move that gives check (0: off)
+};
+
+inline constexpr Tunable<LateMoveReductionParams> LATE_MOVE_REDUCTIONS_TUNABLES[] = {
+    {"LateMoveReductionTtCapture", &LateMoveReductionParams::ttCaptureReduction, 0, 4},
+    {"LateMoveReductionCheck", &LateMoveReductionParams::checkReduction, 0, 4},
 };
 
 inline constexpr Counter LATE_MOVE_REDUCTIONS_COUNTERS[] = {
@@ -37,10 +44,11 @@ inline constexpr Technique<LateMoveReductionParams> LATE_MOVE_REDUCTIONS = {
         "quiet moves after the first (two at PV nodes), depth ≥ {minDepth}: `r = {basePercent} + "
         "ln(depth)·ln(move)/{divisorPercent}`, −1 at PV nodes, −1 for killers, +1 at expected cut "
         "nodes, "
-        "+1 when not improving, −history/{historyDivisor}; re-search at full depth when the "
-        "reduced "
-        "search beats alpha",
+        "+1 when not improving, −history/{historyDivisor}, +{LateMoveReductionTtCapture} when "
+        "the TT move is a capture, −{LateMoveReductionCheck} for a move that gives check; "
+        "re-search at full depth when the reduced search beats alpha",
     .constants = LATE_MOVE_REDUCTIONS_CONSTANTS,
+    .tunables = LATE_MOVE_REDUCTIONS_TUNABLES,
     .counters = LATE_MOVE_REDUCTIONS_COUNTERS,
 };
 
@@ -70,7 +78,10 @@ struct ReductionContext {
     bool improving;
     bool quiet;
     bool killer;
-    int history; // the move's combined quiet history
+    int history;        // the move's combined quiet history
+    bool ttCapture;     // the node's TT move is a capture
+    bool givesCheck;    // the move gives check
+    Depth ttPvLess = 0; // plies less at a node that was on a PV (selectivity/tt_pv.h)
 };
 
 // Quiet moves after the first (the first two at PV nodes), deep enough; the others
@@ -80,8 +91,9 @@ constexpr bool late_move_reduction_applies(const LateMoveReductionParams& p,
     return p.enabled && c.quiet && c.depth >= p.minDepth && c.moveCount > 1 + (c.pvNode ? 1 : 0);
 }
 
-// Less for PV nodes, killers and good history; more for expected cut nodes, nodes
-// that are not improving and bad history. Never negative.
+// Less for PV nodes, killers, good history and checks; more for expected cut nodes,
+// nodes that are not improving, bad history and when the TT move is a capture (the
+// idea from Stockfish's ttCapture). Never negative.
 inline Depth late_move_reduction(const LateMoveReductionParams& p, const ReductionTable& t,
                                  const ReductionContext& c) {
     int r = t.get(c.depth, c.moveCount);
@@ -90,6 +102,9 @@ inline Depth late_move_reduction(const LateMoveReductionParams& p, const Reducti
     r += c.cutNode;
     r += !c.improving;
     r -= c.history / p.historyDivisor;
+    r += c.ttCapture ? p.ttCaptureReduction : 0;
+    r -= c.givesCheck ? p.checkReduction : 0;
+    r -= c.ttPvLess;
     return std::max(r, 0);
 }
 

@@ -9,6 +9,9 @@ namespace flotilla::search {
 
 struct MovePruningContext {
     Depth depth = 0;
+    // The depth a quiet move's futility margin and SEE threshold are taken at: depth moved
+    // by late move reductions and the move's history (history_futility.h), else depth.
+    Depth lmrDepth = 0;
     int moveCount = 0; // this move's number at the node, from 1
     bool improving = false;
     bool inCheck = false;
@@ -16,7 +19,7 @@ struct MovePruningContext {
     Value alpha = 0;
     bool quiet = false;
     bool givesCheck = false;
-    int history = 0; // butterfly + continuation histories, quiets only
+    int history = 0; // butterfly + continuation histories; capture history for noisy moves
 };
 
 } // namespace flotilla::search

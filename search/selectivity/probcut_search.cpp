@@ -26,7 +26,7 @@ std::optional<Value> probcut_search(SearchAccess& search, const Node& node) {
         if (v >= probcutBeta) {
             ++search.counters().probCutCutoffs;
             search.store_tt(search.position().key(), value_to_tt(v, node.ply), node.rawEval,
-                            node.depth - p.reduction + 1, BOUND_LOWER, m);
+                            node.depth - p.reduction + 1, BOUND_LOWER, m, node.ttPv);
             return v;
         }
     }

@@ -36,11 +36,17 @@ constexpr Value reverse_futility_margin(const ReverseFutilityParams& p, Depth de
     return p.marginPerDepth * (depth - (improving ? 1 : 0));
 }
 
-// For non-PV nodes not in check (the caller's shared static-pruning guard).
+// For non-PV nodes not in check (the caller's shared static-pruning guard). `margin` is
+// reverse_futility_margin's, or that made smaller (selectivity/opponent_worsening.h).
+constexpr bool reverse_futility_prunes(const ReverseFutilityParams& p, Depth depth,
+                                       Value staticEval, Value beta, Value margin) {
+    return p.enabled && depth <= p.maxDepth && staticEval < VALUE_TB_WIN_IN_MAX_PLY &&
+           staticEval - margin >= beta;
+}
 constexpr bool reverse_futility_prunes(const ReverseFutilityParams& p, Depth depth,
                                        Value staticEval, Value beta, bool improving) {
-    return p.enabled && depth <= p.maxDepth && staticEval < VALUE_TB_WIN_IN_MAX_PLY &&
-           staticEval - reverse_futility_margin(p, depth, improving) >= beta;
+    return reverse_futility_prunes(p, depth, staticEval, beta,
+                                   reverse_futility_margin(p, depth, improving));
 }
 
 } // namespace flotilla::search

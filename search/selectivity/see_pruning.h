@@ -45,15 +45,25 @@ constexpr Value see_pruning_threshold(const SeePruningParams& p, Depth depth, bo
     return quiet ? -p.quietMarginPerDepth * depth : -p.captureMarginPerDepth2 * depth * depth;
 }
 
+// The threshold for the move of `c`: a quiet move's at its lmrDepth (history_futility.h).
+constexpr Value see_pruning_threshold(const SeePruningParams& p, const MovePruningContext& c) {
+    return see_pruning_threshold(p, c.quiet ? c.lmrDepth : c.depth, c.quiet);
+}
+
 // A checking move is searched whatever it loses: the check may be the point.
 constexpr bool see_pruning_applies(const SeePruningParams& p, const MovePruningContext& c) {
     return p.enabled && c.depth <= p.maxDepth && !c.givesCheck;
 }
 
-// The static exchange only where it applies, since it is the costly part.
+// The static exchange only where it applies, since it is the costly part. `threshold`
+// is see_pruning_threshold's, or that moved by capture history (capture_history_see.h).
+inline bool see_prunes(const SeePruningParams& p, const MovePruningContext& c, const Position& pos,
+                       Move m, Value threshold) {
+    return see_pruning_applies(p, c) && !see_ge(pos, m, threshold);
+}
 inline bool see_prunes(const SeePruningParams& p, const MovePruningContext& c, const Position& pos,
                        Move m) {
-    return see_pruning_applies(p, c) && !see_ge(pos, m, see_pruning_threshold(p, c.depth, c.quiet));
+    return see_prunes(p, c, pos, m, see_pruning_threshold(p, c));
 }
 
 } // namespace flotilla::search

@@ -34,28 +34,35 @@ inline constexpr Counter SINGULAR_EXTENSION_COUNTERS[] = {
     {"SingularNegativeExtensions", &Stats::singularNegativeExtensions},
 };
 inline constexpr Constant<SingularExtensionParams> SINGULAR_EXTENSION_CONSTANTS[] = {
-    {"minDepth", &SingularExtensionParams::minDepth},
     {"ttDepthSlack", &SingularExtensionParams::ttDepthSlack},
-    {"marginPerDepth", &SingularExtensionParams::marginPerDepth},
-    {"negativeExtension", &SingularExtensionParams::negativeExtension},
+};
+// Options so that games (SPRT, SPSA) can move them without a rebuild.
+inline constexpr Tunable<SingularExtensionParams> SINGULAR_EXTENSION_TUNABLES[] = {
+    {"SingularExtensionMinDepth", &SingularExtensionParams::minDepth, 2, 32},
+    {"SingularExtensionMarginPerDepth", &SingularExtensionParams::marginPerDepth, 0, 20},
+    {"SingularNegativeExtension", &SingularExtensionParams::negativeExtension, 0, 3},
 };
 inline constexpr Technique<SingularExtensionParams> SINGULAR_EXTENSION = {
     .option = "SingularExtension",
     .unit = "selectivity/singular_extension.h",
     .source = "Anantharaman, Campbell & Hsu 1988; seed 001 *Extensions*",
     .action =
-        "depth ≥ {minDepth}, not at the root, for the TT move when its entry is a lower bound of "
+        "depth ≥ {SingularExtensionMinDepth}, not at the root, for the TT move when its entry is a "
+        "lower bound of "
         "depth ≥ "
         "`depth − {ttDepthSlack}` with a non-mate score: the node is searched again without it "
         "(`StackEntry::excludedMove`) at `(depth − 1)/2` against `singularBeta = ttScore − "
-        "{marginPerDepth}·depth`. All moves below: the TT move gets +1 (path bound kept). Else if "
+        "{SingularExtensionMarginPerDepth}·depth`. All moves below: the TT move gets +1 (path "
+        "bound kept). Else if "
         "`singularBeta ≥ "
         "beta`: **multi-cut**, return singularBeta. Else if `ttScore ≥ beta`: **negative "
-        "extension**, the TT move is searched {negativeExtension} ply shallower. The excluded "
+        "extension**, the TT move is searched {SingularNegativeExtension} ply shallower. The "
+        "excluded "
         "search never cuts "
         "on, nor stores into, the TT (its result is not the position's value), runs no static "
         "pruning, and returns alpha when the excluded move was the only one",
     .constants = SINGULAR_EXTENSION_CONSTANTS,
+    .tunables = SINGULAR_EXTENSION_TUNABLES,
     .counters = SINGULAR_EXTENSION_COUNTERS,
     .offer = offered_singular_extension,
     .applied = &Stats::singularExtensions,

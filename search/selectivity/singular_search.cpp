@@ -23,7 +23,7 @@ SingularResult singular_search(SearchAccess& search, const Node& node, Move m) {
     }
     const Depth extension = singular_extension(p, outcome, node.ply, search.root_depth());
     if (extension < 0) ++counters.singularNegativeExtensions;
-    return {extension, std::nullopt};
+    return {extension, std::nullopt, v, singularBeta};
 }
 
 } // namespace flotilla::search

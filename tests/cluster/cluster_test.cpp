@@ -124,8 +124,12 @@ search::SearchResult search_alone(Rank& rank, const Position& pos, std::uint64_t
     search::Limits limits;
     limits.depth = 11;
     search::SearchResult found;
-    rank.searcher.start(pos, limits, search::Params{}, {},
-                        [&](const search::SearchResult& r) { found = r; });
+    // A root searched shallower after an aspiration fail high stores its entry below the
+    // depth the same iteration may already have exported: the root's last entry is then
+    // not the deepest, which DeepEntriesOfOneRankReachTheOtherRanksTable reads.
+    search::Params params;
+    params.aspirationFailHigh.enabled = false;
+    rank.searcher.start(pos, limits, params, {}, [&](const search::SearchResult& r) { found = r; });
     rank.cluster->begin_search(id);
     rank.searcher.wait();
     std::this_thread::sleep_for(50ms); // a few more exchange intervals
@@ -146,11 +150,17 @@ TEST(Cluster, DeepEntriesOfOneRankReachTheOtherRanksTable) {
     EXPECT_GT(follower.cluster->traffic().entriesSent, 0u);
     EXPECT_GT(leader.cluster->traffic().entriesStored, 0u);
     EXPECT_GT(leader.table.count_filled_entries(), 0u);
-    // The root, stored deepest of all, is the first to be sent.
+    // The root, stored deepest of all, is the first to be sent. The last iteration may
+    // have stored it twice at the same depth (a fail low, then the exact score); the
+    // leader keeps the first that reached it, so the move is compared only when the
+    // bounds agree.
     const std::optional<search::TTData> root = leader.table.probe(pos.key());
+    const std::optional<search::TTData> own = follower.table.probe(pos.key());
     ASSERT_TRUE(root);
+    ASSERT_TRUE(own);
     EXPECT_GE(root->depth, Settings{}.exportDepth);
-    EXPECT_EQ(root->move, follower.table.probe(pos.key())->move);
+    EXPECT_EQ(root->depth, own->depth);
+    if (root->bound == own->bound) EXPECT_EQ(root->move, own->move);
     leader.cluster->finish_search(1, found);
 }
 

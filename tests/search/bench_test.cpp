@@ -32,3 +32,21 @@ TEST(Bench, NodeCountIsDeterministic) {
     noNullMove.nullMove.enabled = false;
     EXPECT_NE(run_bench(6, noNullMove).nodes, a.nodes);
 }
+
+// Each history refinement, switched alone from its default, changes the tree (it is
+// wired in); those still waiting for their SPRT are off by default.
+TEST(Bench, EachHistorySwitchChangesTheTree) {
+    const std::uint64_t all = run_bench(5).nodes;
+    Params linear;
+    linear.linearHistoryBonus.enabled = false;
+    EXPECT_NE(run_bench(5, linear).nodes, all);
+    Params continuation4;
+    continuation4.continuationHistory4.enabled = true;
+    EXPECT_NE(run_bench(5, continuation4).nodes, all);
+    Params captureSee;
+    captureSee.captureHistorySee.enabled = true;
+    EXPECT_NE(run_bench(5, captureSee).nodes, all);
+    Params pawnHistory;
+    pawnHistory.pawnHistory.enabled = true;
+    EXPECT_NE(run_bench(5, pawnHistory).nodes, all);
+}

@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <tuple>
 
 using namespace flotilla;
 using namespace flotilla::search;
@@ -145,9 +146,13 @@ TEST(CorrectionHistory, SwitchedOffNothingIsCorrectedOrLearned) {
     // and worker, so that the first search's entries do not cut the training search short.
     TranspositionTable freshTT;
     auto trainedWorker = std::make_unique<Worker>(freshTT);
-    trainedWorker->iterative_deepening(pos, depth_limit(10), on, stop);
+    // The root's own correction may round to 0 after one search: deepened until it does not.
+    Value trainedRaw = 0, trained = 0;
+    for (int depth = 10; depth <= 14 && trained == trainedRaw; ++depth) {
+        trainedWorker->iterative_deepening(pos, depth_limit(depth), on, stop);
+        std::tie(trainedRaw, trained) = trainedWorker->static_evals(pos, on);
+    }
     ASSERT_GT(trainedWorker->stats().correctionHistoryUpdates, 0u);
-    const auto [trainedRaw, trained] = trainedWorker->static_evals(pos, on);
     EXPECT_NE(trained, trainedRaw);
     const auto [offRaw, offEval] = trainedWorker->static_evals(pos, off);
     EXPECT_EQ(offEval, offRaw);

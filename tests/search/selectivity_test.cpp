@@ -23,7 +23,8 @@ TEST(Selectivity, ReverseFutility) {
 
 TEST(Selectivity, FutilityNeverPrunesChecksNorInCheck) {
     const FutilityParams p;
-    const MovePruningContext quiet{.depth = 1, .eval = 0, .alpha = 500, .quiet = true};
+    const MovePruningContext quiet{
+        .depth = 1, .lmrDepth = 1, .eval = 0, .alpha = 500, .quiet = true};
     EXPECT_TRUE(futility_prunes(p, quiet));
     MovePruningContext c = quiet;
     c.givesCheck = true;
@@ -74,7 +75,7 @@ TEST(Selectivity, LateMoveReductions) {
     EXPECT_LE(table.get(3, 3), table.get(20, 3));
     EXPECT_LE(table.get(10, 3), table.get(10, 40));
     EXPECT_GT(table.get(20, 40), table.get(3, 3));
-    const ReductionContext base{12, 20, false, false, true, true, false, 0};
+    const ReductionContext base{12, 20, false, false, true, true, false, 0, false, false};
     EXPECT_TRUE(late_move_reduction_applies(p, base));
     const Depth r = late_move_reduction(p, table, base);
     auto c = base;
@@ -107,7 +108,7 @@ TEST(Selectivity, AspirationWindowsNeedAPreviousScoreAndDepth) {
 
 TEST(Selectivity, LateMoveReductionsOnlyForLateQuietMovesDeepEnough) {
     const LateMoveReductionParams p;
-    const ReductionContext second{p.minDepth, 2, false, false, true, true, false, 0};
+    const ReductionContext second{p.minDepth, 2, false, false, true, true, false, 0, false, false};
     EXPECT_TRUE(late_move_reduction_applies(p, second));
     auto c = second;
     c.moveCount = 1; // the first move
@@ -128,13 +129,50 @@ TEST(Selectivity, LateMoveReductionsOnlyForLateQuietMovesDeepEnough) {
     EXPECT_FALSE(late_move_reduction_applies(off, second));
 }
 
+// One ply more for a quiet move when the TT move is a capture, one less for a move that
+// gives check; neither with its tunable at 0.
+TEST(Selectivity, LateMoveReductionAdjustments) {
+    LateMoveReductionParams p; // both adjustments wait for their SPRT: 0 by default
+    EXPECT_EQ(p.ttCaptureReduction, 0);
+    EXPECT_EQ(p.checkReduction, 0);
+    p.ttCaptureReduction = 1;
+    p.checkReduction = 1;
+    const ReductionTable table(p);
+    const ReductionContext base{12, 20, false, false, true, true, false, 0, false, false};
+    const Depth r = late_move_reduction(p, table, base);
+    ASSERT_GT(r, 0);
+    auto c = base;
+    c.ttCapture = true;
+    EXPECT_EQ(late_move_reduction(p, table, c), r + p.ttCaptureReduction);
+    EXPECT_EQ(p.ttCaptureReduction, 1);
+    c = base;
+    c.givesCheck = true;
+    EXPECT_EQ(late_move_reduction(p, table, c), r - p.checkReduction);
+    EXPECT_EQ(p.checkReduction, 1);
+    c.ttCapture = true;
+    EXPECT_EQ(late_move_reduction(p, table, c), r); // the two cancel
+    c = base;
+    c.depth = 3;
+    c.moveCount = 3;
+    c.pvNode = c.givesCheck = true;
+    EXPECT_EQ(late_move_reduction(p, table, c), 0); // never negative
+    LateMoveReductionParams off = p;
+    off.ttCaptureReduction = 0;
+    off.checkReduction = 0;
+    c = base;
+    c.ttCapture = c.givesCheck = true;
+    EXPECT_EQ(late_move_reduction(off, table, c), r);
+    c.givesCheck = false;
+    EXPECT_EQ(late_move_reduction(off, table, c), r);
+}
+
 // A late losing capture is reduced, by less than a quiet move at the same depth and
 // move number; never the TT move, a check, an early move, nor with the switch off.
 TEST(Selectivity, CaptureReductions) {
     const CaptureReductionParams p;
     const LateMoveReductionParams lmr;
     const ReductionTable table(lmr);
-    const ReductionContext quiet{12, 20, false, false, true, true, false, 0};
+    const ReductionContext quiet{12, 20, false, false, true, true, false, 0, false, false};
     const CaptureReductionContext base{12, 20, false, false, false, false, true, 0};
     ASSERT_TRUE(capture_reduction_applies(p, base));
     const Depth r = capture_reduction(p, table, base);
@@ -322,7 +360,7 @@ TEST(Selectivity, SeePruningMargins) {
     // Quiet margins grow linearly, capture margins quadratically.
     EXPECT_EQ(see_pruning_threshold(p, 2, true), -2 * p.quietMarginPerDepth);
     EXPECT_EQ(see_pruning_threshold(p, 3, false), -9 * p.captureMarginPerDepth2);
-    const MovePruningContext quiet{.depth = 1, .quiet = true};
+    const MovePruningContext quiet{.depth = 1, .lmrDepth = 1, .quiet = true};
     EXPECT_TRUE(see_pruning_applies(p, quiet));
     MovePruningContext c = quiet;
     c.depth = p.maxDepth + 1;
@@ -566,17 +604,32 @@ TEST(AppliedExtension, AMoveCountsOnceForTheTechniqueWhosePlyItGot) {
     EXPECT_EQ(applied_counter(threatPawnPush), &Stats::passedPawnExtensions);
     EXPECT_EQ(applied_counter(offer(std::pair{&P::mateThreatExtension, 1})), nullptr);
     EXPECT_EQ(extension_plies(offer(std::pair{&P::mateThreatExtension, 1})), 1);
+    // A double extension: two plies, counted as a double extension only.
+    const OfferedExtensions doubleCheck =
+        offer(std::pair{&P::singularExtension, 1}, std::pair{&P::doubleExtension, 2},
+              std::pair{&P::checkExtension, 1});
+    EXPECT_EQ(applied_counter(doubleCheck), &Stats::doubleExtensions);
+    EXPECT_EQ(extension_plies(doubleCheck), 2);
+    // A triple extension: three plies, counted as a triple extension only.
+    const OfferedExtensions triple =
+        offer(std::pair{&P::singularExtension, 1}, std::pair{&P::doubleExtension, 2},
+              std::pair{&P::tripleExtension, 3});
+    EXPECT_EQ(applied_counter(triple), &Stats::tripleExtensions);
+    EXPECT_EQ(extension_plies(triple), 3);
 }
 
-// The order that settles the counts, as it was before the registry held it.
-TEST(AppliedExtension, TheOrderIsSingularCheckOneReplyRecapturePassedPawnThreat) {
+// The order that settles the counts, as it was before the registry held it, with the
+// double extension after the singular one.
+TEST(AppliedExtension, TheOrderIsSingularDoubleTripleCheckOneReplyRecapturePassedPawnThreat) {
     EXPECT_EQ(extension_slot(&Params::singularExtension), 0u);
-    EXPECT_EQ(extension_slot(&Params::checkExtension), 1u);
-    EXPECT_EQ(extension_slot(&Params::oneReplyExtension), 2u);
-    EXPECT_EQ(extension_slot(&Params::recaptureExtension), 3u);
-    EXPECT_EQ(extension_slot(&Params::passedPawnExtension), 4u);
-    EXPECT_EQ(extension_slot(&Params::mateThreatExtension), 5u);
-    EXPECT_EQ(EXTENSION_COUNT, 6u);
+    EXPECT_EQ(extension_slot(&Params::doubleExtension), 1u);
+    EXPECT_EQ(extension_slot(&Params::tripleExtension), 2u);
+    EXPECT_EQ(extension_slot(&Params::checkExtension), 3u);
+    EXPECT_EQ(extension_slot(&Params::oneReplyExtension), 4u);
+    EXPECT_EQ(extension_slot(&Params::recaptureExtension), 5u);
+    EXPECT_EQ(extension_slot(&Params::passedPawnExtension), 6u);
+    EXPECT_EQ(extension_slot(&Params::mateThreatExtension), 7u);
+    EXPECT_EQ(EXTENSION_COUNT, 8u);
 }
 
 // The registry's own check, at run time: where g++'s UBSan leaves extensions.h's
@@ -603,8 +656,16 @@ TEST(AppliedExtension, EveryOfferReadsItsOwnFacts) {
                                .singular = -1,
                                .threat = 1};
     const OfferedExtensions offered = offered_extensions(p, all);
-    EXPECT_EQ(offered, (OfferedExtensions{-1, 1, 1, 1, 1, 1}));
+    EXPECT_EQ(offered, (OfferedExtensions{-1, 0, 0, 1, 1, 1, 1, 1}));
     EXPECT_EQ(offered_extensions(p, {.ply = 3, .rootDepth = 5}), OfferedExtensions{});
+    // Singular by more than DoubleExtensionMargin at a non-PV node: the double offers two.
+    p.doubleExtension.enabled = true;
+    ExtensionContext singular{.ply = 3, .rootDepth = 5, .singular = 1};
+    singular.singularBeta = 80;
+    singular.singularScore = 80 - p.doubleExtension.margin - 1;
+    EXPECT_EQ(offered_extensions(p, singular), (OfferedExtensions{1, 2, 0, 0, 0, 0, 0, 0}));
+    singular.pvNode = true;
+    EXPECT_EQ(offered_extensions(p, singular), (OfferedExtensions{1, 0, 0, 0, 0, 0, 0, 0}));
 }
 
 } // namespace

@@ -2,11 +2,13 @@
 // search runs, its three outcomes, the path bound, and the counters in a search.
 #include "search/params.h"
 #include "search_helpers.h"
+#include "switched_on.h"
 
 using namespace flotilla;
 using namespace flotilla::search;
 using flotilla::search::testing::depth_limit;
 using flotilla::search::testing::run_search;
+using flotilla::search::testing::switched_on;
 
 namespace {
 const char* MIDDLEGAME = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
@@ -120,4 +122,81 @@ TEST(SingularExtension, NeverSearchedAtTheRoot) {
     const char* start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     EXPECT_EQ(run_search(start, depth_limit(8)).stats.singularSearches, 0u);
     EXPECT_GT(run_search(start, depth_limit(9)).stats.singularSearches, 0u); // its children
+}
+
+TEST(DoubleExtension, OnlyWideMarginsAtNonPvNodesWithinThePathLimit) {
+    const DoubleExtensionParams p = switched_on<DoubleExtensionParams>();
+    const Value singularBeta = 80;
+    EXPECT_TRUE(double_extension_applies(p, false, singularBeta - p.margin - 1, singularBeta, 0));
+    // Singular, but not by the margin.
+    EXPECT_FALSE(double_extension_applies(p, false, singularBeta - p.margin, singularBeta, 0));
+    // PV nodes take one ply.
+    EXPECT_FALSE(double_extension_applies(p, true, singularBeta - 100, singularBeta, 0));
+    // The limit per path.
+    EXPECT_TRUE(
+        double_extension_applies(p, false, singularBeta - 100, singularBeta, p.maxPerPath - 1));
+    EXPECT_FALSE(
+        double_extension_applies(p, false, singularBeta - 100, singularBeta, p.maxPerPath));
+    DoubleExtensionParams off;
+    off.enabled = false;
+    EXPECT_FALSE(double_extension_applies(off, false, singularBeta - 100, singularBeta, 0));
+}
+
+// A double-extended move counts in DoubleExtensions only (search/extensions.h).
+TEST(DoubleExtension, FiresInSearchAndSwitchesOff) {
+    Params switchedOn;
+    switchedOn.doubleExtension.enabled = true;
+    const auto on = run_search(MIDDLEGAME, depth_limit(12), switchedOn);
+    EXPECT_GT(on.stats.doubleExtensions, 0u);
+    Params off;
+    off.doubleExtension.enabled = false;
+    const auto none = run_search(MIDDLEGAME, depth_limit(12), off);
+    EXPECT_EQ(none.stats.doubleExtensions, 0u);
+    EXPECT_GT(none.stats.singularExtensions, 0u);
+}
+
+TEST(TripleExtension, OnlyQuietTtMovesByAVeryWideMarginAtNonPvNodesWithinThePathLimit) {
+    const TripleExtensionParams p = switched_on<TripleExtensionParams>();
+    ExtensionContext c{.singular = 1, .singularScore = 80 - p.margin - 1, .singularBeta = 80};
+    EXPECT_EQ(offered_triple_extension(p, c), 3);
+    ExtensionContext narrow = c; // singular, but not by the margin
+    narrow.singularScore = 80 - p.margin;
+    EXPECT_EQ(offered_triple_extension(p, narrow), 0);
+    ExtensionContext capture = c;
+    capture.capture = true;
+    EXPECT_EQ(offered_triple_extension(p, capture), 0);
+    ExtensionContext pv = c;
+    pv.pvNode = true;
+    EXPECT_EQ(offered_triple_extension(p, pv), 0);
+    ExtensionContext notExtended = c; // the singular search gave nothing (e.g. path bound)
+    notExtended.singular = 0;
+    EXPECT_EQ(offered_triple_extension(p, notExtended), 0);
+    ExtensionContext full = c;
+    full.doubleExtensions = DoubleExtensionParams{}.maxPerPath;
+    EXPECT_EQ(offered_triple_extension(p, full), 0);
+    full.doubleExtensions -= 1;
+    EXPECT_EQ(offered_triple_extension(p, full), 3);
+    TripleExtensionParams off;
+    off.enabled = false;
+    EXPECT_EQ(offered_triple_extension(off, c), 0);
+}
+
+// Triples are rare: a few searches of positions with sharp middlegames.
+TEST(TripleExtension, FiresInSearchAndSwitchesOff) {
+    const char* fens[] = {
+        MIDDLEGAME,
+        "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 0 8",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    };
+    Params switchedOn, off;
+    switchedOn.tripleExtension.enabled = true;
+    off.tripleExtension.enabled = false;
+    std::uint64_t on = 0, none = 0;
+    for (const char* fen : fens) {
+        on += run_search(fen, depth_limit(13), switchedOn).stats.tripleExtensions;
+        none += run_search(fen, depth_limit(13), off).stats.tripleExtensions;
+    }
+    EXPECT_GT(on, 0u);
+    EXPECT_EQ(none, 0u);
 }

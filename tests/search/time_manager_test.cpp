@@ -1,9 +1,12 @@
 // Time plans: within the clock, more time with increment, movestogo and movetime
 // honoured, a sane share of a long clock, no loss on time in sudden death, and the
-// stability scaling of the soft limit. Whole simulated games under the plan are in
-// tests/tools/time_simulation_test.cpp (the model is the time-sim tool's).
+// stability and node-share scaling of the soft limit. Whole simulated games under the
+// plan are in tests/tools/time_simulation_test.cpp (the model is the time-sim tool's).
+#include "core/movegen.h"
+#include "search/node_time.h"
 #include "search/time_manager.h"
 #include "search_helpers.h"
+#include "switched_on.h"
 
 #include <gtest/gtest.h>
 
@@ -11,6 +14,7 @@
 
 using namespace flotilla;
 using namespace flotilla::search;
+using flotilla::search::testing::switched_on;
 
 namespace {
 Limits clock_limits(int time, int inc, int movesToGo = 0) {
@@ -165,4 +169,45 @@ TEST(TimeManager, TheClockRunsFromTheGo) {
     ASSERT_FALSE(run.infos.empty());
     EXPECT_GE(run.infos.front().timeMs, 2000);
     EXPECT_TRUE(run.result.bestMove);
+}
+
+TEST(TimeManager, NodeShareScalesTheSoftLimit) {
+    const NodeTimeParams p = switched_on<NodeTimeParams>();
+    // (1.5 - share) x 1.35: less time for a best move that took every node, more for one
+    // whose subtree was small beside its rivals'.
+    EXPECT_DOUBLE_EQ(node_time_factor(p, 100, 100), 0.5 * 1.35);
+    EXPECT_DOUBLE_EQ(node_time_factor(p, 0, 100), 1.5 * 1.35);
+    EXPECT_DOUBLE_EQ(node_time_factor(p, 50, 100), 1.0 * 1.35);
+    EXPECT_GT(node_time_factor(p, 10, 100), node_time_factor(p, 90, 100));
+    EXPECT_DOUBLE_EQ(node_time_factor(p, 200, 100), 0.5 * 1.35); // a share above 1 counts as 1
+    EXPECT_DOUBLE_EQ(node_time_factor(p, 5, 0), 1.0);            // nothing counted yet
+    NodeTimeParams off;
+    off.enabled = false;
+    EXPECT_DOUBLE_EQ(node_time_factor(off, 10, 100), 1.0);
+    NodeTimeParams low = p;
+    low.base = 100;
+    EXPECT_GE(node_time_factor(low, 100, 100), 0.0); // never negative
+}
+
+// The worker counts the nodes below each root move, and they add up to nearly all its
+// nodes (the rest: the root itself and its TT probe).
+TEST(TimeManager, RootMoveNodesAddUpToTheSearch) {
+    Position pos;
+    ASSERT_TRUE(pos.set_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                            false, nullptr));
+    TranspositionTable tt;
+    auto worker = std::make_unique<Worker>(tt);
+    std::atomic<bool> stop{false};
+    const SearchResult result =
+        worker->iterative_deepening(pos, search::testing::depth_limit(8), Params{}, stop);
+    std::uint64_t sum = 0;
+    for (const Move m : MoveList(pos)) sum += worker->root_move_nodes(m);
+    EXPECT_LE(sum, worker->nodes());
+    EXPECT_GT(sum, worker->nodes() * 9 / 10);
+    EXPECT_GT(worker->root_move_nodes(result.bestMove), 0u);
+    // A second search starts its counts afresh.
+    worker->iterative_deepening(pos, search::testing::depth_limit(1), Params{}, stop);
+    std::uint64_t again = 0;
+    for (const Move m : MoveList(pos)) again += worker->root_move_nodes(m);
+    EXPECT_LE(again, worker->nodes());
 }
