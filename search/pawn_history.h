@@ -39,8 +39,7 @@ inline constexpr Technique<PawnHistoryParams> PAWN_HISTORY = {
 
 // The slice of pos's pawn structure.
 inline PieceToHistory& pawn_history_slice(PawnHistory& h, const Position& pos) {
-    const Key key = mix_bitboard(mix_bitboard(0, pos.pieces(WHITE, PAWN)), pos.pieces(BLACK, PAWN));
-    return h.table[key >> (64 - PAWN_HISTORY_BITS)];
+    return h.table[pawn_structure_key(pos) >> (64 - PAWN_HISTORY_BITS)];
 }
 
 } // namespace flotilla::search

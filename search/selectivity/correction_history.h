@@ -80,9 +80,14 @@ constexpr Key mix_bitboard(Key hash, Bitboard b) {
     return hash ^ (hash >> 29); // the top bits, which index the tables, stay the product's
 }
 
+// Both sides' pawns: the pawn structure's key (also the pawn history's, pawn_history.h).
+inline Key pawn_structure_key(const Position& pos) {
+    return mix_bitboard(mix_bitboard(0, pos.pieces(WHITE, PAWN)), pos.pieces(BLACK, PAWN));
+}
+
 inline CorrectionKeys correction_keys(const Position& pos) {
     CorrectionKeys keys;
-    keys.pawns = mix_bitboard(mix_bitboard(0, pos.pieces(WHITE, PAWN)), pos.pieces(BLACK, PAWN));
+    keys.pawns = pawn_structure_key(pos);
     for (Color c : {WHITE, BLACK}) {
         Key h = 0;
         for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN, KING})
