@@ -7,12 +7,15 @@
 #include "search/history_bonus.h"
 #include "search/node_time.h"
 #include "search/pawn_history.h"
+#include "search/prior_fail_low_bonus.h"
+#include "search/refuted_early_malus.h"
 #include "search/selectivity/aspiration_average.h"
 #include "search/selectivity/aspiration_fail_high.h"
 #include "search/selectivity/aspiration_windows.h"
 #include "search/selectivity/capture_history_see.h"
 #include "search/selectivity/capture_reductions.h"
 #include "search/selectivity/check_extension.h"
+#include "search/selectivity/check_extension_see.h"
 #include "search/selectivity/continuation_correction.h"
 #include "search/selectivity/correction_history.h"
 #include "search/selectivity/delta_pruning.h"
@@ -22,12 +25,15 @@
 #include "search/selectivity/futility.h"
 #include "search/selectivity/history_futility.h"
 #include "search/selectivity/history_leaf_pruning.h"
+#include "search/selectivity/iir_conditions.h"
 #include "search/selectivity/internal_iterative_reductions.h"
 #include "search/selectivity/late_move_pruning.h"
 #include "search/selectivity/late_move_reductions.h"
+#include "search/selectivity/lmr_cutoff_count.h"
 #include "search/selectivity/mate_distance.h"
 #include "search/selectivity/mate_threat_extension.h"
 #include "search/selectivity/multi_cut.h"
+#include "search/selectivity/negative_extension_variants.h"
 #include "search/selectivity/null_move.h"
 #include "search/selectivity/null_move_reductions.h"
 #include "search/selectivity/one_reply_extension.h"
@@ -108,6 +114,12 @@ struct Params {
     ContinuationCorrectionParams continuationCorrection;
     TripleExtensionParams tripleExtension;
     PawnHistoryParams pawnHistory;
+    CheckExtensionSeeParams checkExtensionSee;
+    IirConditionsParams iirConditions;
+    PriorFailLowBonusParams priorFailLowBonus;
+    RefutedEarlyMalusParams refutedEarlyMalus;
+    LmrCutoffCountParams lmrCutoffCount;
+    NegativeExtensionVariantsParams negativeExtensionVariants;
     TablebaseParams tablebases;
     int moveOverheadMs = 10; // subtracted from the clock for communication delays
     int multiPv = 1;         // best root moves searched and reported per iteration (MultiPV)
@@ -180,6 +192,12 @@ inline constexpr std::tuple TECHNIQUES{
     technique(&Params::continuationCorrection, CONTINUATION_CORRECTION),
     technique(&Params::tripleExtension, TRIPLE_EXTENSION),
     technique(&Params::pawnHistory, PAWN_HISTORY),
+    technique(&Params::checkExtensionSee, CHECK_EXTENSION_SEE),
+    technique(&Params::iirConditions, IIR_CONDITIONS),
+    technique(&Params::priorFailLowBonus, PRIOR_FAIL_LOW_BONUS),
+    technique(&Params::refutedEarlyMalus, REFUTED_EARLY_MALUS),
+    technique(&Params::lmrCutoffCount, LMR_CUTOFF_COUNT),
+    technique(&Params::negativeExtensionVariants, NEGATIVE_EXTENSION_VARIANTS),
 };
 
 // Calls f(entry) for every technique's TechniqueEntry, in the list's order.

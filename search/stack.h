@@ -24,6 +24,12 @@ struct StackEntry {
     int doubleExtensions = 0;
     // This node's TT-PV flag (Node::ttPv), which its excluded-move search keeps.
     bool ttPv = false;
+    // The move being searched from this node was the first after the TT move (the first,
+    // without one) or the first killer (refuted_early_malus.h).
+    bool earlyMove = false;
+    // Beta cutoffs of this ply's move loops since the grandparent started
+    // (selectivity/lmr_cutoff_count.h).
+    int cutoffCount = 0;
 };
 
 // Entries before the root: (ss - 6) of the root (continuation history 6 plies back,

@@ -65,6 +65,12 @@ struct Stats {
     std::uint64_t continuationCorrectionUpdates = 0;
     std::uint64_t tripleExtensions = 0;
     std::uint64_t pawnHistoryUpdates = 0;
+    std::uint64_t checkExtensionSeeSkipped = 0;
+    std::uint64_t iirConditionsExtraPlies = 0;
+    std::uint64_t priorFailLowBonuses = 0;
+    std::uint64_t refutedEarlyMaluses = 0;
+    std::uint64_t lmrCutoffCountReductions = 0;
+    std::uint64_t negativeExtensionVariants = 0;
     std::uint64_t ttCutoffs = 0;
     std::uint64_t ttProbes = 0; // search and qsearch probes (the scaling command's hit rate)
     std::uint64_t ttHits = 0;

@@ -194,6 +194,7 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
     // 1. Terminal conditions: draws, the ply limit, mate distance pruning.
     if (const std::optional<Value> v = terminal_value(node)) return *v;
     (ss + 2)->killers[0] = (ss + 2)->killers[1] = Move::none();
+    (ss + 2)->cutoffCount = 0;
     (ss + 1)->excludedMove = Move::none();
     if (!node.excludedSearch) ss->threatMove = Move::none();
     ss->doubleExtensions = (ss - 1)->doubleExtensions;
@@ -450,7 +451,10 @@ void Worker::reduce_before_moves(Node& node) {
     if (const Depth r = internal_iterative_reduction(params.internalIterativeReductions, node.depth,
                                                      node.ttMove.is_ok())) {
         ++counters.internalIterativeReductions;
-        node.depth -= r;
+        const Depth extra =
+            iir_extra_ply(params.iirConditions, r, node.depth, node.pvNode, node.cutNode);
+        counters.iirConditionsExtraPlies += extra;
+        node.depth -= r + extra;
     }
 }
 
@@ -479,11 +483,15 @@ std::optional<Value> Worker::search_moves(Node& node) {
         // The path's double extensions, as the child reads them (double_extension.h).
         ss->doubleExtensions = (ss - 1)->doubleExtensions + (extension.extension >= 2);
         // 9. Reductions and PVS.
+        ss->earlyMove = node.moveCount == 1 + node.ttMove.is_ok() || m == ss->killers[0];
         const std::uint64_t nodesBefore = nodeCount.get();
         const Value score = search_move(node, move, node.depth - 1 + extension.extension);
         if (node.rootNode) rootMoveNodes[root_slot(m)] += nodeCount.get() - nodesBefore;
         if (aborted) return VALUE_ZERO;
-        if (raise_best(node.best, node.alpha, node.beta, node.pvNode, node.ply, score, m)) break;
+        if (raise_best(node.best, node.alpha, node.beta, node.pvNode, node.ply, score, m)) {
+            ++ss->cutoffCount;
+            break;
+        }
         if (m != node.best.move) {
             if (move.quiet && node.quietCount < 64)
                 node.quietsTried[node.quietCount++] = m;
@@ -568,6 +576,10 @@ SingularResult Worker::extend_move(const Node& node, const MoveInfo& move) {
                              .threat = node.threatExtension,
                              .pvNode = node.pvNode,
                              .doubleExtensions = (node.ss - 1)->doubleExtensions};
+    if (losing_check(params.checkExtensionSee, pos, m, move.givesCheck)) {
+        counters.checkExtensionSeeSkipped += check_extension(params.checkExtension, context) > 0;
+        context.losingCheck = true;
+    }
     SearchAccess access(*this);
     const SingularResult singular = singular_search(access, node, m);
     if (singular.cutoff) return singular;
@@ -595,6 +607,8 @@ std::optional<Depth> Worker::move_reduction(const Node& node, const MoveInfo& mo
     ReductionContext rc{node.depth, node.moveCount, node.pvNode,  node.cutNode,   node.improving,
                         move.quiet, killer,         move.history, node.ttCapture, move.givesCheck};
     if (!late_move_reduction_applies(params.lateMoveReductions, rc)) return std::nullopt;
+    rc.cutoffCountPly = lmr_cutoff_count_ply(params.lmrCutoffCount, (ss + 1)->cutoffCount);
+    counters.lmrCutoffCountReductions += rc.cutoffCountPly;
     const Depth r = late_move_reduction(params.lateMoveReductions, *reductions, rc);
     rc.ttPvLess = tt_pv_reduction_less(params.ttPv, node.ttPv, node.pvNode);
     if (rc.ttPvLess == 0) return r;
@@ -660,6 +674,7 @@ Value Worker::finish_node(Node& node) {
     if (best.score >= node.beta)
         update_cutoff_histories(node.ss, best.move, node.depth, node.quietsTried, node.quietCount,
                                 node.capturesTried, node.captureCount);
+    update_prior_histories(node);
     const Value bestScore = std::min(best.score, node.tbCeiling);
     const Bound bound = bestScore >= node.beta             ? BOUND_LOWER
                         : node.pvNode && best.move.is_ok() ? BOUND_EXACT
@@ -676,6 +691,31 @@ Value Worker::finish_node(Node& node) {
                                   noisyBest, bound, bestScore, node.rawEval))
         update_correction_history(node, bestScore - node.rawEval);
     return bestScore;
+}
+
+void Worker::update_prior_histories(const Node& node) {
+    const StackEntry* prev = node.ss - 1;
+    const Move m = prev->move;
+    if (node.excludedSearch || !m.is_ok() || m.type() == PROMOTION ||
+        pos.captured_piece() != NO_PIECE)
+        return;
+    int bonus = 0;
+    if (node.best.score >= node.beta) {
+        if (!refuted_early_malus_applies(params.refutedEarlyMalus, true, prev->earlyMove)) return;
+        bonus = -cutoff_malus(params.linearHistoryBonus, node.depth + 1);
+        ++counters.refutedEarlyMaluses;
+    } else if (!node.best.move.is_ok()) { // a fail low: no move raised alpha
+        const int times =
+            prior_fail_low_bonus_times(params.priorFailLowBonus, node.depth, node.pvNode,
+                                       node.cutNode, node.best.score, node.alpha);
+        if (times == 0) return;
+        bonus = times * cutoff_bonus(params.linearHistoryBonus, node.depth);
+        ++counters.priorFailLowBonuses;
+    } else {
+        return;
+    }
+    apply_gravity((*(prev - 1)->continuation)[prev->movedPiece][m.to()], bonus);
+    apply_gravity((*(prev - 2)->continuation)[prev->movedPiece][m.to()], bonus);
 }
 
 Move Worker::countermove_for(const StackEntry* ss) const {

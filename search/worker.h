@@ -168,6 +168,9 @@ class Worker {
     // (the moves that led to it), or null.
     Value correct_eval(Value raw, CorrectionKeys& keys, const StackEntry* ss);
     void update_correction_history(const Node& node, Value deviation);
+    // The prior (opponent's) move's continuation histories, after a fail low or a refutation
+    // (prior_fail_low_bonus.h, refuted_early_malus.h).
+    void update_prior_histories(const Node& node);
     bool raise_best(BestSoFar& best, Value& alpha, Value beta, bool pvNode, int ply, Value score,
                     Move m);
     Move countermove_for(const StackEntry* ss) const;

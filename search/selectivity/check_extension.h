@@ -1,5 +1,6 @@
 // Check extension (seed 001 "Extensions"): a checking move is searched one ply
-// deeper, bounded so that no path grows beyond twice the root depth.
+// deeper, bounded so that no path grows beyond twice the root depth; with CheckExtensionSee
+// on, not a check that loses material by SEE (check_extension_see.h).
 #pragma once
 
 #include "search/selectivity/extension_budget.h"
@@ -12,7 +13,8 @@ struct CheckExtensionParams {
 };
 
 constexpr Depth check_extension(const CheckExtensionParams& p, const ExtensionContext& c) {
-    return p.enabled && c.givesCheck && extension_allowed(c.ply, c.rootDepth) ? 1 : 0;
+    return p.enabled && c.givesCheck && !c.losingCheck && extension_allowed(c.ply, c.rootDepth) ? 1
+                                                                                                : 0;
 }
 
 inline constexpr Counter CHECK_EXTENSION_COUNTERS[] = {

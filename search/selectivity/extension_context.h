@@ -11,6 +11,7 @@ struct ExtensionContext {
     int ply = 0;
     Depth rootDepth = 0; // with ply, the path bound (extension_budget.h)
     bool givesCheck = false;
+    bool losingCheck = false;        // a check that loses material by SEE (check_extension_see.h)
     bool capture = false;            // castling, king takes own rook, is none
     bool previousWasCapture = false; // the move that led to this node captured
     Square to = SQ_NONE;

@@ -78,10 +78,11 @@ struct ReductionContext {
     bool improving;
     bool quiet;
     bool killer;
-    int history;        // the move's combined quiet history
-    bool ttCapture;     // the node's TT move is a capture
-    bool givesCheck;    // the move gives check
-    Depth ttPvLess = 0; // plies less at a node that was on a PV (selectivity/tt_pv.h)
+    int history;              // the move's combined quiet history
+    bool ttCapture;           // the node's TT move is a capture
+    bool givesCheck;          // the move gives check
+    Depth ttPvLess = 0;       // plies less at a node that was on a PV (selectivity/tt_pv.h)
+    Depth cutoffCountPly = 0; // plies more when the children cut often (lmr_cutoff_count.h)
 };
 
 // Quiet moves after the first (the first two at PV nodes), deep enough; the others
@@ -105,6 +106,7 @@ inline Depth late_move_reduction(const LateMoveReductionParams& p, const Reducti
     r += c.ttCapture ? p.ttCaptureReduction : 0;
     r -= c.givesCheck ? p.checkReduction : 0;
     r -= c.ttPvLess;
+    r += c.cutoffCountPly;
     return std::max(r, 0);
 }
 

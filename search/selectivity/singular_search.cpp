@@ -21,7 +21,12 @@ SingularResult singular_search(SearchAccess& search, const Node& node, Move m) {
         ++counters.singularMultiCuts;
         return {0, singularBeta};
     }
-    const Depth extension = singular_extension(p, outcome, node.ply, search.root_depth());
+    Depth extension = singular_extension(p, outcome, node.ply, search.root_depth());
+    if (outcome == SingularOutcome::None) {
+        extension = negative_extension_variant(search.params().negativeExtensionVariants,
+                                               node.cutNode, node.tt.score, node.alpha, v);
+        counters.negativeExtensionVariants += extension < 0;
+    }
     if (extension < 0) ++counters.singularNegativeExtensions;
     return {extension, std::nullopt, v, singularBeta};
 }

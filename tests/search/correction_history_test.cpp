@@ -13,10 +13,9 @@
 using namespace flotilla;
 using namespace flotilla::search;
 using flotilla::search::testing::depth_limit;
+using flotilla::search::testing::MIDDLEGAME;
 
 namespace {
-
-const char* MIDDLEGAME = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
 
 Position position(const char* fen) {
     Position pos;

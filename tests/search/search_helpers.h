@@ -44,4 +44,22 @@ inline Limits depth_limit(int depth) {
     return l;
 }
 
+// The quiet middlegame most technique tests search: deep enough at depth 9 to 12 for
+// every pruning, reduction and extension to act.
+inline constexpr const char* MIDDLEGAME =
+    "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+
+// One technique's search with its switch on and the same search with it off (the rest
+// at their defaults), for the tests that its counter fires only when it is on.
+struct OnAndOff {
+    Run on, off;
+};
+template <class P>
+OnAndOff on_and_off(P Params::*technique, int depth, const char* fen = MIDDLEGAME) {
+    Params on, off;
+    (on.*technique).enabled = true;
+    (off.*technique).enabled = false;
+    return {run_search(fen, depth_limit(depth), on), run_search(fen, depth_limit(depth), off)};
+}
+
 } // namespace flotilla::search::testing

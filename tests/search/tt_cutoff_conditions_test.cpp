@@ -8,11 +8,11 @@
 using namespace flotilla;
 using namespace flotilla::search;
 using flotilla::search::testing::depth_limit;
+using flotilla::search::testing::MIDDLEGAME;
 using flotilla::search::testing::run_search;
 using flotilla::search::testing::switched_on;
 
 namespace {
-const char* MIDDLEGAME = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
 
 // depth 8, an entry of depth 8 scoring 50 against beta 40 at a cut node, counter 0.
 TtCutoffContext context() { return TtCutoffContext{8, 8, 50, 40, true, 0}; }

@@ -284,7 +284,7 @@ TEST_F(SetOption, EveryTechniqueOptionReachesItsOwnField) {
             ++checked;
         }
     });
-    EXPECT_EQ(checked, 89); // 45 switches and 44 tunables
+    EXPECT_EQ(checked, 101); // 51 switches and 50 tunables
 }
 
 // Every tunable at the end of its range (all at min, then all at max, with every switch
@@ -312,7 +312,7 @@ TEST_F(SetOption, SearchesWithEveryTunableAtEitherEndOfItsRange) {
                 ++tunables;
             }
         });
-        EXPECT_EQ(tunables, 44);
+        EXPECT_EQ(tunables, 50);
         for (const char* position : positions) {
             send(position);
             send("go depth 7");
