@@ -16,17 +16,20 @@ struct AspirationParams {
 
 inline constexpr Constant<AspirationParams> ASPIRATION_CONSTANTS[] = {
     {"minDepth", &AspirationParams::minDepth},
-    {"initialDelta", &AspirationParams::initialDelta},
+};
+inline constexpr Tunable<AspirationParams> ASPIRATION_TUNABLES[] = {
+    {"AspirationDelta", &AspirationParams::initialDelta, 5, 200},
 };
 inline constexpr Technique<AspirationParams> ASPIRATION_WINDOWS = {
     .option = "AspirationWindows",
     .unit = "selectivity/aspiration_windows.h",
     .source = "chessprogramming wiki *Aspiration Windows*; not in the seeds",
     .action =
-        "from depth {minDepth}, the root searches a window of ±{initialDelta} cp around "
+        "from depth {minDepth}, the root searches a window of ±{AspirationDelta} cp around "
         "the previous iteration's score; on a fail low the lower side drops (and beta moves to the "
         "middle), on a fail high the upper side rises; the step grows by half plus 5 cp each time",
     .constants = ASPIRATION_CONSTANTS,
+    .tunables = ASPIRATION_TUNABLES,
 };
 
 // A window needs a score to centre on: the previous iteration's, once deep enough to

@@ -27,7 +27,9 @@ inline constexpr Constant<CaptureReductionParams> CAPTURE_REDUCTIONS_CONSTANTS[]
     {"minDepth", &CaptureReductionParams::minDepth},
     {"tableOffset", &CaptureReductionParams::tableOffset},
     {"historyLimit", &CaptureReductionParams::historyLimit},
-    {"historyDivisor", &CaptureReductionParams::historyDivisor},
+};
+inline constexpr Tunable<CaptureReductionParams> CAPTURE_REDUCTIONS_TUNABLES[] = {
+    {"CaptureReductionHistoryDivisor", &CaptureReductionParams::historyDivisor, 512, 65536},
 };
 inline constexpr Technique<CaptureReductionParams> CAPTURE_REDUCTIONS = {
     .option = "CaptureReductions",
@@ -37,9 +39,10 @@ inline constexpr Technique<CaptureReductionParams> CAPTURE_REDUCTIONS = {
               "not giving check, depth ≥ {minDepth}, when a bad capture of the move order (SEE "
               "< 0, or an underpromotion) or with capture history < {historyLimit}: LMR's table "
               "value − {tableOffset}, −1 at PV nodes, +1 at expected cut nodes, −capture "
-              "history/{historyDivisor}; re-searched like LMR (counted in "
+              "history/{CaptureReductionHistoryDivisor}; re-searched like LMR (counted in "
               "`LateMoveReductionResearches`)",
     .constants = CAPTURE_REDUCTIONS_CONSTANTS,
+    .tunables = CAPTURE_REDUCTIONS_TUNABLES,
     .counters = CAPTURE_REDUCTIONS_COUNTERS,
 };
 

@@ -20,22 +20,22 @@ inline constexpr Counter DO_DEEPER_SHALLOWER_COUNTERS[] = {
     {"DoDeeper", &Stats::doDeeper},
     {"DoShallower", &Stats::doShallower},
 };
-inline constexpr Constant<DoDeeperShallowerParams> DO_DEEPER_SHALLOWER_CONSTANTS[] = {
-    {"deeperMargin", &DoDeeperShallowerParams::deeperMargin},
-    {"deeperMarginPerDepth", &DoDeeperShallowerParams::deeperMarginPerDepth},
-    {"shallowerMarginPerDepth", &DoDeeperShallowerParams::shallowerMarginPerDepth},
+inline constexpr Tunable<DoDeeperShallowerParams> DO_DEEPER_SHALLOWER_TUNABLES[] = {
+    {"DoDeeperMargin", &DoDeeperShallowerParams::deeperMargin, 0, 400},
+    {"DoDeeperMarginPerDepth", &DoDeeperShallowerParams::deeperMarginPerDepth, 0, 20},
+    {"DoShallowerMarginPerDepth", &DoDeeperShallowerParams::shallowerMarginPerDepth, 0, 20},
 };
 inline constexpr Technique<DoDeeperShallowerParams> DO_DEEPER_SHALLOWER = {
     .option = "DoDeeperShallower",
     .unit = "selectivity/do_deeper_shallower.h",
     .source = "Stockfish (doDeeperSearch, doShallowerSearch); not in the seeds",
     .action = "a reduced search (LMR, capture reductions) that beats alpha is re-searched at "
-              "`newDepth + 1` when `score > best + {deeperMargin} + "
-              "{deeperMarginPerDepth}·newDepth`, at `newDepth − 1` when `score < best + "
-              "{shallowerMarginPerDepth}·newDepth` (best: the node's best score before the "
+              "`newDepth + 1` when `score > best + {DoDeeperMargin} + "
+              "{DoDeeperMarginPerDepth}·newDepth`, at `newDepth − 1` when `score < best + "
+              "{DoShallowerMarginPerDepth}·newDepth` (best: the node's best score before the "
               "move); no re-search when that is the reduced depth, and a PV move's full-window "
               "search takes the same depth",
-    .constants = DO_DEEPER_SHALLOWER_CONSTANTS,
+    .tunables = DO_DEEPER_SHALLOWER_TUNABLES,
     .counters = DO_DEEPER_SHALLOWER_COUNTERS,
 };
 

@@ -19,15 +19,18 @@ inline constexpr Counter HISTORY_LEAF_PRUNING_COUNTERS[] = {
 };
 inline constexpr Constant<HistoryLeafPruningParams> HISTORY_LEAF_PRUNING_CONSTANTS[] = {
     {"maxDepth", &HistoryLeafPruningParams::maxDepth},
-    {"thresholdPerDepth", &HistoryLeafPruningParams::thresholdPerDepth},
+};
+inline constexpr Tunable<HistoryLeafPruningParams> HISTORY_LEAF_PRUNING_TUNABLES[] = {
+    {"HistoryLeafThresholdPerDepth", &HistoryLeafPruningParams::thresholdPerDepth, -8000, 0},
 };
 inline constexpr Technique<HistoryLeafPruningParams> HISTORY_LEAF_PRUNING = {
     .option = "HistoryLeafPruning",
     .unit = "selectivity/history_leaf_pruning.h",
     .source = "seed 001 *History Leaf Pruning* (Winands et al.)",
     .action = "depth ≤ {maxDepth}: skip a quiet non-checking move whose history (butterfly + two "
-              "continuation) is below `{thresholdPerDepth}·depth`",
+              "continuation) is below `{HistoryLeafThresholdPerDepth}·depth`",
     .constants = HISTORY_LEAF_PRUNING_CONSTANTS,
+    .tunables = HISTORY_LEAF_PRUNING_TUNABLES,
     .counters = HISTORY_LEAF_PRUNING_COUNTERS,
 };
 

@@ -22,6 +22,9 @@ struct LateMoveReductionParams {
 };
 
 inline constexpr Tunable<LateMoveReductionParams> LATE_MOVE_REDUCTIONS_TUNABLES[] = {
+    {"LmrBasePercent", &LateMoveReductionParams::basePercent, 0, 300},
+    {"LmrDivisorPercent", &LateMoveReductionParams::divisorPercent, 100, 1000},
+    {"LmrHistoryDivisor", &LateMoveReductionParams::historyDivisor, 1024, 65536},
     {"LateMoveReductionTtCapture", &LateMoveReductionParams::ttCaptureReduction, 0, 4},
     {"LateMoveReductionCheck", &LateMoveReductionParams::checkReduction, 0, 4},
 };
@@ -32,19 +35,18 @@ inline constexpr Counter LATE_MOVE_REDUCTIONS_COUNTERS[] = {
 };
 inline constexpr Constant<LateMoveReductionParams> LATE_MOVE_REDUCTIONS_CONSTANTS[] = {
     {"minDepth", &LateMoveReductionParams::minDepth},
-    {"basePercent", &LateMoveReductionParams::basePercent, 100},
-    {"divisorPercent", &LateMoveReductionParams::divisorPercent, 100},
-    {"historyDivisor", &LateMoveReductionParams::historyDivisor},
 };
 inline constexpr Technique<LateMoveReductionParams> LATE_MOVE_REDUCTIONS = {
     .option = "LateMoveReductions",
     .unit = "selectivity/late_move_reductions.h",
     .source = "seed 001 *Late Move Reductions*",
     .action =
-        "quiet moves after the first (two at PV nodes), depth ≥ {minDepth}: `r = {basePercent} + "
-        "ln(depth)·ln(move)/{divisorPercent}`, −1 at PV nodes, −1 for killers, +1 at expected cut "
+        "quiet moves after the first (two at PV nodes), depth ≥ {minDepth}: `r = "
+        "{LmrBasePercent}/100 + "
+        "ln(depth)·ln(move)/({LmrDivisorPercent}/100)`, −1 at PV nodes, −1 for killers, +1 at "
+        "expected cut "
         "nodes, "
-        "+1 when not improving, −history/{historyDivisor}, +{LateMoveReductionTtCapture} when "
+        "+1 when not improving, −history/{LmrHistoryDivisor}, +{LateMoveReductionTtCapture} when "
         "the TT move is a capture, −{LateMoveReductionCheck} for a move that gives check; "
         "re-search at full depth when the reduced search beats alpha",
     .constants = LATE_MOVE_REDUCTIONS_CONSTANTS,

@@ -43,6 +43,16 @@ MARGINS = [
     "ProbCutMargin", "DeltaPruningMargin",
 ]
 
+# The rest of the search's numbers that issue 38 names for a tune in games: the reduction
+# table and its history divisors, the re-search margins, the history bonus and malus,
+# the correction weights and the aspiration window (with --margins: all of them at once).
+SEARCH = [
+    "LmrBasePercent", "LmrDivisorPercent", "LmrHistoryDivisor",
+    "CaptureReductionHistoryDivisor", "HistoryLeafThresholdPerDepth", "AspirationDelta",
+    "DoDeeperMargin", "HistoryBonusPerDepth", "HistoryBonusMax", "HistoryMalusPerDepth",
+    "HistoryMalusMax", "CorrectionPawnWeight", "CorrectionNonPawnWeight",
+]
+
 SPIN = re.compile(r"option name (.+?) type spin default (-?\d+) min (-?\d+) max (-?\d+)")
 RESULT = re.compile(r'\[Result "([^"]+)"\]')
 WHITE = re.compile(r'\[White "([^"]+)"\]')
@@ -184,6 +194,8 @@ def main():
     ap.add_argument("--param", action="append", default=[],
                     help="NAME, NAME=START or NAME=START:C_END (repeatable)")
     ap.add_argument("--margins", action="store_true", help="tune the search margins")
+    ap.add_argument("--search", action="store_true",
+                    help="tune the reduction, history, correction and aspiration numbers")
     ap.add_argument("--fixed", action="append", default=[],
                     help="NAME=VALUE given to both sides (e.g. EvalFile=net.nnue)")
     ap.add_argument("--iterations", type=int, default=600)
@@ -202,9 +214,10 @@ def main():
     args.fixed = [tuple(f.split("=", 1)) for f in args.fixed]
 
     spins = engine_spins(args.engine)
-    params = [parse_param(s, spins) for s in args.param + (MARGINS if args.margins else [])]
+    params = [parse_param(s, spins) for s in args.param + (MARGINS if args.margins else [])
+              + (SEARCH if args.search else [])]
     if not params:
-        ap.error("no parameters: give --param or --margins")
+        ap.error("no parameters: give --param, --margins or --search")
     first = 1
     rng = random.Random(args.seed)
     if args.state and os.path.exists(args.state):
