@@ -1,6 +1,6 @@
 // One training step of the NNUE trainer (gradient of a 16384-position batch and
 // the AdamW update) on synthetic positions read in shuffled order from a set larger
-// than the caches: positions per second at H = 128 and 256.
+// than the caches: positions per second at H = 128 to 1024.
 #include "tools/nnue_adam.h"
 #include "tools/nnue_batch.h"
 
@@ -85,7 +85,13 @@ void BM_NnueTrainingStep(benchmark::State& state) {
     state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(BATCH));
 }
 
-BENCHMARK(BM_NnueTrainingStep)->Arg(128)->Arg(256)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_NnueTrainingStep)
+    ->Arg(128)
+    ->Arg(256)
+    ->Arg(512)
+    ->Arg(1024)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 } // namespace
 } // namespace flotilla::bench
