@@ -85,6 +85,49 @@ void BM_NnueTrainingStep(benchmark::State& state) {
     state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(BATCH));
 }
 
+// The ceilings of the kernel's memory traffic: 52 rows of H floats (a position's active
+// features, both perspectives) picked at random from 768, each added to (mode 0, as the
+// trainer's gradient scatter does) or summed 64 floats at a time in registers (mode 1,
+// a forward pass that never stores its accumulator before the last row).
+void BM_NnueRowStreaming(benchmark::State& state) {
+    using V8 = float __attribute__((vector_size(32)));
+    using V8u = float __attribute__((vector_size(32), aligned(1), may_alias));
+    const int hidden = int(state.range(0)), mode = int(state.range(1));
+    constexpr int ROWS = 768, ACTIVE = 52;
+    std::vector<float> w(std::size_t(ROWS) * hidden, 0.001f), acc(hidden), grad(hidden, 0.5f);
+    std::vector<std::uint16_t> features(1 << 16);
+    std::mt19937 rng(1);
+    for (auto& f : features) f = std::uint16_t(rng() % ROWS);
+    std::size_t k = 0;
+    for (auto _ : state) {
+        const std::uint16_t* f = &features[k];
+        k = (k + ACTIVE) % (features.size() - ACTIVE);
+        if (mode == 0) {
+            const float* __restrict g = grad.data();
+            for (int j = 0; j < ACTIVE; ++j) {
+                float* __restrict r = &w[std::size_t(f[j]) * hidden];
+                for (int i = 0; i < hidden; ++i) r[i] += g[i];
+            }
+        } else {
+            for (int c = 0; c + 64 <= hidden; c += 64) {
+                V8 a[8] = {};
+                for (int j = 0; j < ACTIVE; ++j) {
+                    const float* r = &w[std::size_t(f[j]) * hidden + c];
+#pragma GCC unroll 8
+                    for (int v = 0; v < 8; ++v) a[v] += *reinterpret_cast<const V8u*>(r + 8 * v);
+                }
+#pragma GCC unroll 8
+                for (int v = 0; v < 8; ++v) *reinterpret_cast<V8u*>(&acc[c + 8 * v]) = a[v];
+            }
+        }
+        benchmark::DoNotOptimize(acc.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(std::int64_t(state.iterations()));
+}
+
+BENCHMARK(BM_NnueRowStreaming)->ArgsProduct({{64, 256, 512, 1024}, {0, 1}});
+
 BENCHMARK(BM_NnueTrainingStep)
     ->Arg(128)
     ->Arg(256)
