@@ -36,7 +36,8 @@ const char* const TUNE_USAGE =
 const char* const TRAIN_NNUE_USAGE =
     "usage: flotilla train-nnue --data PATH [--data PATH ...] --out net.nnue [--hidden 128]\n"
     "         [--buckets 8] [--epochs 10] [--batch 16384] [--lr 0.001] [--lr-drop 0.3]\n"
-    "         [--lr-step 4] [--weight-decay 0] [--lambda 0] [--k X (fitted)]\n"
+    "         [--lr-step 4] [--lr-schedule step|cosine] [--lr-final 0.000001]\n"
+    "         [--weight-decay 0] [--lambda 0] [--k X (fitted)]\n"
     "         [--mirror 1|0] [--king-buckets none|mirror|4|8 (none)] [--factoriser 1|0]\n"
     "         [--threads N (all cores)] [--validation 0.02] [--seed 1]\n"
     "         [--checkpoint-dir DIR] [--resume FILE]\n";
@@ -211,6 +212,10 @@ bool parse_train_nnue(const std::vector<std::string>& args, nnue::TrainOptions* 
             ok = w.number(&o->lrDrop);
         else if (opt == "--lr-step")
             ok = w.number(&o->lrStep);
+        else if (opt == "--lr-schedule")
+            ok = w.text(&o->lrSchedule);
+        else if (opt == "--lr-final")
+            ok = w.number(&o->lrFinal);
         else if (opt == "--weight-decay")
             ok = w.number(&o->weightDecay);
         else if (opt == "--lambda")

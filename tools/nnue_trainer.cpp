@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <numbers>
 #include <numeric>
 #include <optional>
 #include <ostream>
@@ -67,13 +68,23 @@ std::uint64_t options_hash(const TrainOptions& o, std::size_t records) {
         " " + std::to_string(o.validation) + " " + std::to_string(o.lr) + " " +
         std::to_string(o.lrDrop) + " " + std::to_string(o.lrStep) + " " +
         std::to_string(o.weightDecay) + " " + std::to_string(o.k) + " " + std::to_string(o.mirror) +
-        " " + o.kingBuckets + " " + std::to_string(o.factoriser) + " " + std::to_string(records);
+        " " + o.kingBuckets + " " + std::to_string(o.factoriser) + " " + std::to_string(records) +
+        // Only when not the default, so that older checkpoints keep their hash.
+        (o.lrSchedule == "step" ? "" : " " + o.lrSchedule + " " + std::to_string(o.lrFinal));
     std::uint64_t h = 0xCBF29CE484222325ull;
     for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ull;
     return h;
 }
 
 } // namespace
+
+double learning_rate(const TrainOptions& o, int epoch) {
+    if (o.lrSchedule == "cosine") {
+        const double t = o.epochs > 1 ? double(epoch) / double(o.epochs - 1) : 0.0;
+        return o.lrFinal + (o.lr - o.lrFinal) * 0.5 * (1.0 + std::cos(std::numbers::pi * t));
+    }
+    return o.lr * std::pow(o.lrDrop, double(epoch / o.lrStep));
+}
 
 bool validate(const TrainOptions& o, std::string* error) {
     auto fail = [&](const std::string& why) {
@@ -88,6 +99,9 @@ bool validate(const TrainOptions& o, std::string* error) {
     if (!(o.lr > 0 && o.lr < 1e3)) return fail("--lr must be positive");
     if (!(o.lrDrop > 0 && o.lrDrop <= 1)) return fail("--lr-drop must be in (0, 1]");
     if (o.lrStep < 1) return fail("--lr-step must be at least 1");
+    if (o.lrSchedule != "step" && o.lrSchedule != "cosine")
+        return fail("--lr-schedule must be step or cosine");
+    if (!(o.lrFinal > 0 && o.lrFinal <= o.lr)) return fail("--lr-final must be in (0, --lr]");
     if (!(o.weightDecay >= 0 && o.weightDecay < 1e3)) return fail("--weight-decay must be >= 0");
     if (!(o.lambda >= 0 && o.lambda <= 1)) return fail("--lambda must be in [0, 1]");
     if (!(o.k >= 0 && o.k < 1e6)) return fail("--k must be positive");
@@ -201,7 +215,7 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
     std::size_t positionsRun = 0;
     std::vector<std::uint32_t> order;
     for (int epoch = int(state.epoch); epoch < o.epochs; ++epoch) {
-        const float lr = float(o.lr * std::pow(o.lrDrop, double(epoch / o.lrStep)));
+        const float lr = float(learning_rate(o, epoch));
         // A salt of its own per epoch, so each epoch mirrors another half of the data.
         LossParams epochParams = params;
         // Feature set 2 sees a position and its mirror image alike: nothing to augment.

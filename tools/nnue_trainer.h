@@ -1,5 +1,5 @@
 // The NNUE trainer behind `flotilla train-nnue`: validation split, K fit, epochs of
-// shuffled AdamW mini-batches with a step learning-rate schedule, checkpoints and
+// shuffled AdamW mini-batches with a step or cosine learning-rate schedule, checkpoints and
 // resumption, and the export of the quantised network.
 #pragma once
 
@@ -22,6 +22,8 @@ struct TrainOptions {
     double lr = 0.001;
     double lrDrop = 0.3; // learning rate = lr * lrDrop ^ floor(epoch / lrStep)
     int lrStep = 4;
+    std::string lrSchedule = "step"; // or "cosine": from lr down to lrFinal (learning_rate)
+    double lrFinal = 0.000001;
     double weightDecay = 0;
     double lambda = 0.0; // weight of the game result; 0: the search score alone (docs/nnue.md)
     double k = 0;        // 0: fitted to the data
@@ -37,6 +39,12 @@ struct TrainOptions {
     bool quiet = false;           // no progress line (tests)
     double progressSeconds = 1.0; // least time between two progress lines
 };
+
+// The learning rate of epoch `epoch` (from 0). "step": lr * lrDrop ^ floor(epoch /
+// lrStep). "cosine": lrFinal + (lr - lrFinal) * (1 + cos(pi * epoch / (epochs - 1))) / 2,
+// lr in the first epoch and lrFinal in the last (Loshchilov and Hutter's SGDR without
+// restarts; bullet's trainers schedule their superbatches alike).
+double learning_rate(const TrainOptions& o, int epoch);
 
 // Checks the ranges of the options; false with a message.
 bool validate(const TrainOptions& o, std::string* error);

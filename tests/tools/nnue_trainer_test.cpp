@@ -216,6 +216,33 @@ TEST(NnueTrainer, FitsK) {
     EXPECT_NEAR(fit_k(records, indices), 250.0, 25.0);
 }
 
+TEST(NnueTrainer, LearningRateSchedules) {
+    TrainOptions o;
+    o.lr = 0.001;
+    o.lrDrop = 0.3;
+    o.lrStep = 10;
+    o.epochs = 30;
+    EXPECT_DOUBLE_EQ(learning_rate(o, 0), 0.001);
+    EXPECT_DOUBLE_EQ(learning_rate(o, 9), 0.001);
+    EXPECT_DOUBLE_EQ(learning_rate(o, 10), 0.0003);
+    EXPECT_DOUBLE_EQ(learning_rate(o, 29), 0.001 * 0.3 * 0.3);
+    o.lrSchedule = "cosine";
+    o.lrFinal = 0.00001;
+    EXPECT_DOUBLE_EQ(learning_rate(o, 0), 0.001);
+    EXPECT_NEAR(learning_rate(o, 29), 0.00001, 1e-15);
+    // Halfway between epochs 0 and 29 the cosine is 0: the mean of the two ends.
+    EXPECT_NEAR(learning_rate(o, 14) + learning_rate(o, 15), 0.001 + 0.00001, 1e-12);
+    for (int e = 1; e < o.epochs; ++e) EXPECT_LT(learning_rate(o, e), learning_rate(o, e - 1));
+    o.epochs = 1;
+    EXPECT_DOUBLE_EQ(learning_rate(o, 0), 0.001);
+    std::string error;
+    o.lrFinal = 0.002;
+    EXPECT_FALSE(validate(o, &error));
+    o.lrFinal = 0.00001;
+    o.lrSchedule = "linear";
+    EXPECT_FALSE(validate(o, &error));
+}
+
 TEST(NnueTrainer, CommandRejectsBadWords) {
     const std::vector<std::vector<std::string>> bad = {
         {"train-nnue", "--hidden", "abc"},
@@ -223,6 +250,8 @@ TEST(NnueTrainer, CommandRejectsBadWords) {
         {"train-nnue", "--bogus"},
         {"train-nnue", "--data", "x", "--out", "y", "--hidden", "100"},
         {"train-nnue", "--data", "x", "--out", "y", "--buckets", "0"},
+        {"train-nnue", "--data", "x", "--out", "y", "--lr-schedule", "linear"},
+        {"train-nnue", "--data", "x", "--out", "y", "--lr-schedule", "cosine", "--lr-final", "1"},
         {"train-nnue", "--data", "x", "--out", "y", "--lambda", "2"},
         {"train-nnue", "--data", "x", "--out", "y", "--validation", "-1"},
         {"train-nnue", "--data", "x", "--out", "y", "--k", "-5"},
