@@ -101,7 +101,8 @@ bool validate(const TrainOptions& o, std::string* error) {
     if (o.lrStep < 1) return fail("--lr-step must be at least 1");
     if (o.lrSchedule != "step" && o.lrSchedule != "cosine")
         return fail("--lr-schedule must be step or cosine");
-    if (!(o.lrFinal > 0 && o.lrFinal <= o.lr)) return fail("--lr-final must be in (0, --lr]");
+    if (o.lrSchedule == "cosine" && !(o.lrFinal > 0 && o.lrFinal <= o.lr))
+        return fail("--lr-final must be in (0, --lr]");
     if (!(o.weightDecay >= 0 && o.weightDecay < 1e3)) return fail("--weight-decay must be >= 0");
     if (!(o.lambda >= 0 && o.lambda <= 1)) return fail("--lambda must be in [0, 1]");
     if (!(o.k >= 0 && o.k < 1e6)) return fail("--k must be positive");

@@ -236,6 +236,12 @@ TEST(NnueTrainer, LearningRateSchedules) {
     o.epochs = 1;
     EXPECT_DOUBLE_EQ(learning_rate(o, 0), 0.001);
     std::string error;
+    // The step schedule never reads --lr-final: an --lr below it is still valid.
+    o.lrSchedule = "step";
+    o.lr = 1e-7;
+    EXPECT_TRUE(validate(o, &error)) << error;
+    o.lr = 0.001;
+    o.lrSchedule = "cosine";
     o.lrFinal = 0.002;
     EXPECT_FALSE(validate(o, &error));
     o.lrFinal = 0.00001;
