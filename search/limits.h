@@ -18,7 +18,11 @@ struct Limits {
     int moveTime = -1;       // fixed time per move, ms
     int depth = -1;          // fixed depth in plies
     std::uint64_t nodes = 0; // node budget; 0 = none
-    int mate = 0;            // find a mate in this many moves
+    // No new iteration once this many nodes are searched (0 = none); `nodes` still caps
+    // the move. Self-play data generation's "soft nodes": each move ends on a completed
+    // iteration (akimbo and Viridithas generate their data so).
+    std::uint64_t softNodes = 0;
+    int mate = 0; // find a mate in this many moves
     bool infinite = false;
     bool ponder = false;
     int perft = 0;                 // `go perft N`: count instead of search

@@ -139,6 +139,7 @@ SearchResult Worker::iterative_deepening(const Position& rootPos, const Limits& 
         const std::int64_t softLimit =
             scaled_soft_limit(timePlan, stability_factor(stableIterations, scoreDrop) * nodeFactor);
         if (time_is_up(softLimit)) break;
+        if (limits.softNodes && nodeCount.get() >= limits.softNodes) break;
         if (stop->load(std::memory_order_relaxed)) break;
     }
     finish_result(result, lines, onInfo);

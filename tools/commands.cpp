@@ -24,7 +24,8 @@ namespace {
 
 const char* const DATAGEN_USAGE =
     "usage: flotilla datagen (--out-dir DIR | --out FILE [--append]) [--games N]\n"
-    "         [--threads N (all cores)] [--nodes N] [--book EPD | --random-plies N]\n"
+    "         [--threads N (all cores)] [--nodes N (5000)] [--soft-nodes N (none; with it\n"
+    "         --nodes is the hard cap, 8 times it unless given)] [--book EPD | --random-plies N]\n"
     "         [--opening-max-score CP] [--seed N (from the clock)] [--hash MiB] [--chunk-mb N "
     "(48)]\n"
     "         [--eval-file classical|<default>|NET.nnue (the engine's default)]\n";
@@ -82,6 +83,7 @@ class Words {
 bool parse_datagen(const std::vector<std::string>& args, DatagenOptions* o, std::string* error) {
     Words w(args, error);
     std::string opt;
+    bool nodesGiven = false;
     while (w.next(&opt)) {
         bool ok = true;
         if (opt == "--out")
@@ -91,7 +93,9 @@ bool parse_datagen(const std::vector<std::string>& args, DatagenOptions* o, std:
         else if (opt == "--threads")
             ok = w.number(&o->threads);
         else if (opt == "--nodes")
-            ok = w.number(&o->nodes);
+            ok = w.number(&o->nodes) && (nodesGiven = true);
+        else if (opt == "--soft-nodes")
+            ok = w.number(&o->softNodes);
         else if (opt == "--book")
             ok = w.text(&o->book);
         else if (opt == "--random-plies")
@@ -114,6 +118,8 @@ bool parse_datagen(const std::vector<std::string>& args, DatagenOptions* o, std:
             ok = w.fail("unknown datagen option '" + opt + "'");
         if (!ok) return false;
     }
+    // Soft nodes without a cap: 8 times them, as Viridithas's datagen does.
+    if (o->softNodes && !nodesGiven) o->nodes = 8 * o->softNodes;
     return true;
 }
 

@@ -34,11 +34,15 @@ bool write_manifest(const std::string& dir, std::ostream& report, std::string* e
         if (stats.badFrames || stats.tailBytes)
             report << path << ": " << stats.badFrames << " damaged frames, " << stats.tailBytes
                    << " bytes of an unfinished frame\n";
+        // Soft nodes show as "soft/hard" (5000/40000); a fixed budget as its one number.
+        const std::string nodes = header["soft_nodes"].empty()
+                                      ? header["nodes"]
+                                      : header["soft_nodes"] + "/" + header["nodes"];
         char crc[16];
         std::snprintf(crc, sizeof crc, "%08x", stats.crc32);
         text += std::filesystem::relative(path, dir).string() + "\t" + header["engine"] + "\t" +
-                header["network"] + "\t" + header["nodes"] + "\t" + std::to_string(stats.games) +
-                "\t" + std::to_string(stats.plies) + "\t" + std::to_string(kept) + "\t" +
+                header["network"] + "\t" + nodes + "\t" + std::to_string(stats.games) + "\t" +
+                std::to_string(stats.plies) + "\t" + std::to_string(kept) + "\t" +
                 std::to_string(stats.fileBytes) + "\t" + crc + "\n";
         ++files;
         games += stats.games;

@@ -77,6 +77,7 @@ GameRecord play_game(const std::string& startFen, const DatagenOptions& options,
     worker.use_network(options.network.get());
     search::Limits limits;
     limits.nodes = options.nodes;
+    limits.softNodes = options.softNodes;
     const search::Params params;
     std::atomic<bool> stop{false};
     auto search = [&](const Position& pos) {
@@ -207,6 +208,7 @@ class GameChunks {
         header["engine"] = FLOTILLA_GIT_COMMIT;
         header["network"] = o.networkName;
         header["nodes"] = std::to_string(o.nodes);
+        if (o.softNodes) header["soft_nodes"] = std::to_string(o.softNodes);
         header["seed"] = std::to_string(o.seed);
         header["opening"] = o.book.empty() ? "random-plies " + std::to_string(o.randomPlies) +
                                                  " max-score " + std::to_string(o.openingMaxScore)
@@ -259,6 +261,10 @@ bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenS
     if (options.threads < 1 || options.nodes < 1 || options.hashMiB < 1 ||
         options.randomPlies < 0 || !(options.chunkMB > 0)) {
         *error = "datagen: --threads, --nodes, --hash and --chunk-mb must be positive";
+        return false;
+    }
+    if (options.softNodes > options.nodes) {
+        *error = "datagen: --soft-nodes must not exceed --nodes, the hard cap";
         return false;
     }
     std::vector<std::string> book;

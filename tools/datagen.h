@@ -1,5 +1,5 @@
 // Self-play data generation: many games at once, one game per oneTBB task,
-// every move a fixed-node search. Whole games go to compressed game files
+// every move a fixed-node (or soft-node) search. Whole games go to compressed game files
 // (game_file.h, --out-dir); the older 32-byte position records (data_file.h,
 // --out) remain for the Texel tuner.
 #pragma once
@@ -20,9 +20,12 @@ namespace flotilla::tools {
 struct DatagenOptions {
     std::uint64_t games = 100;
     int threads = 1;
-    std::uint64_t nodes = 5000; // soft node budget per move
-    std::string book;           // EPD/FEN file of openings; empty: random plies
-    int randomPlies = 8;        // random legal plies from the start position (no book)
+    std::uint64_t nodes = 5000; // node budget per move (with softNodes: its hard cap)
+    // 0: every move searches exactly `nodes`. Else a move starts no new iteration once it
+    // has searched this many, and `nodes` only caps it (8 times this unless given).
+    std::uint64_t softNodes = 0;
+    std::string book;    // EPD/FEN file of openings; empty: random plies
+    int randomPlies = 8; // random legal plies from the start position (no book)
     std::uint64_t seed = 1;
     std::string out;    // 32-byte position records (the Texel tuner's input)
     std::string outDir; // compressed game files (network training data)

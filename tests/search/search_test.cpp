@@ -118,6 +118,27 @@ TEST(Search, NodeLimitIsExactAndRepeatable) {
     EXPECT_TRUE(a.result.bestMove);
 }
 
+// A soft node limit ends the search on the first completed iteration that passes it: the
+// same tree as a search to that depth, whose previous iteration had not reached the limit.
+TEST(Search, SoftNodeLimitEndsOnACompletedIteration) {
+    const char* fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    Limits limits;
+    limits.softNodes = 5000;
+    limits.nodes = 1000000; // the hard cap, far away
+    const auto soft = run_search(fen, limits);
+    ASSERT_GT(soft.result.depth, 1);
+    EXPECT_GE(soft.result.nodes, 5000u);
+    EXPECT_LT(soft.result.nodes, 1000000u);
+    const auto sameDepth = run_search(fen, depth_limit(soft.result.depth));
+    EXPECT_EQ(sameDepth.result.nodes, soft.result.nodes);
+    EXPECT_EQ(sameDepth.result.bestMove, soft.result.bestMove);
+    EXPECT_LT(run_search(fen, depth_limit(soft.result.depth - 1)).result.nodes, 5000u);
+    // The hard cap still ends the move, mid-iteration.
+    limits.nodes = 5000;
+    limits.softNodes = 4000;
+    EXPECT_EQ(run_search(fen, limits).result.nodes, 5000u);
+}
+
 TEST(Search, SearchMovesRestrictTheRoot) {
     Position pos;
     ASSERT_TRUE(pos.set_fen(Position::START_FEN, false));

@@ -2,13 +2,17 @@
 #include "core/crc32.h"
 #include "eval/nnue/embedded.h"
 #include "temp_path.h"
+#include "tools/commands.h"
 #include "tools/data_file.h"
+#include "tools/data_manifest.h"
 #include "tools/datagen.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <span>
 #include <sstream>
 
@@ -164,6 +168,38 @@ TEST(Datagen, DefaultIsTheEmbeddedNetworkWhenTheBuildHasOne) {
     std::snprintf(expected, sizeof expected, "%08x", crc32(embedded.data(), embedded.size() - 4));
     EXPECT_EQ(header["network"], std::string("<default> crc32 ") + expected);
     EXPECT_NE(header["network"], "<default> crc32 2144df1c");
+    fs::remove_all(dir);
+}
+
+// --soft-nodes: the header records both budgets (the hard one 8 times the soft one unless
+// given), the manifest shows them as soft/hard, and a soft budget above the cap is refused.
+TEST(Datagen, SoftNodesAreRecordedAndCapped) {
+    const fs::path dir = temp_path("datagen_soft_dir");
+    std::ostringstream out, err;
+    ASSERT_EQ(run_tool({"datagen", "--out-dir", dir.string(), "--games", "1", "--threads", "1",
+                        "--soft-nodes", "60", "--eval-file", "classical", "--seed", "3"},
+                       out, err),
+              0)
+        << err.str();
+    const std::vector<std::string> files = game_files_in(dir.string());
+    ASSERT_EQ(files.size(), 1u);
+    GameFileHeader header;
+    ASSERT_TRUE(read_game_file(files[0], &header, [](const GameRecord&) {}).ok());
+    EXPECT_EQ(header["soft_nodes"], "60");
+    EXPECT_EQ(header["nodes"], "480");
+    std::ifstream manifest(dir / MANIFEST_NAME);
+    const std::string text((std::istreambuf_iterator<char>(manifest)), {});
+    EXPECT_NE(text.find("\t60/480\t"), std::string::npos) << text;
+    fs::remove_all(dir);
+
+    std::ostringstream out2, err2;
+    EXPECT_EQ(run_tool({"datagen", "--out-dir", dir.string(), "--soft-nodes", "600", "--nodes",
+                        "500", "--eval-file", "classical"},
+                       out2, err2),
+              1);
+    EXPECT_NE(err2.str().find("--soft-nodes must not exceed --nodes"), std::string::npos)
+        << err2.str();
+    EXPECT_FALSE(fs::exists(dir / MANIFEST_NAME));
     fs::remove_all(dir);
 }
 
