@@ -41,7 +41,7 @@ const char* const TRAIN_NNUE_USAGE =
     "         [--weight-decay 0] [--lambda 0] [--k X (fitted)]\n"
     "         [--mirror 1|0] [--king-buckets none|mirror|4|8 (none)] [--factoriser 1|0]\n"
     "         [--threads N (all cores)] [--validation 0.02] [--seed 1]\n"
-    "         [--checkpoint-dir DIR] [--resume FILE]\n";
+    "         [--max-score CP (none)] [--min-ply N (0)] [--checkpoint-dir DIR] [--resume FILE]\n";
 
 const char* const TIME_SIM_USAGE =
     "usage: flotilla time-sim --base MS [--inc MS (0)] [--movestogo N (0: none)]\n"
@@ -238,6 +238,10 @@ bool parse_train_nnue(const std::vector<std::string>& args, nnue::TrainOptions* 
             ok = w.number(&o->threads);
         else if (opt == "--validation")
             ok = w.number(&o->validation);
+        else if (opt == "--max-score")
+            ok = w.number(&o->filter.maxScore);
+        else if (opt == "--min-ply")
+            ok = w.number(&o->filter.minPly);
         else if (opt == "--seed")
             ok = w.number(&o->seed);
         else if (opt == "--checkpoint-dir")

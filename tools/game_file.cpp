@@ -298,14 +298,20 @@ std::vector<std::string> game_files_in(const std::string& path) {
 
 bool load_training_records(const std::vector<std::string>& paths, std::vector<PackedRecord>* out,
                            TrainingLoadStats* stats, std::string* error,
-                           std::vector<std::uint32_t>* gameOf) {
+                           std::vector<std::uint32_t>* gameOf, const TrainingFilter& filter) {
     std::uint32_t gameNumber = 0;
     TrainingLoadStats total;
     for (const std::string& input : paths) {
         for (const std::string& file : game_files_in(input)) {
             const GameReadStats read = read_game_file(file, nullptr, [&](const GameRecord& game) {
+                int ply = 0;
                 const bool replayed = replay_game(game, [&](const Position& pos, Move m, int s) {
+                    const bool early = ply++ < filter.minPly;
                     if (!is_training_position(pos, m, s)) return;
+                    if (early || (filter.maxScore > 0 && std::abs(s) > filter.maxScore)) {
+                        ++total.filtered;
+                        return;
+                    }
                     out->push_back(pack(pos, s, game.result));
                     if (gameOf) gameOf->push_back(gameNumber);
                     ++total.positions;

@@ -87,6 +87,15 @@ std::vector<std::string> game_files_in(const std::string& path);
 
 struct TrainingLoadStats {
     std::uint64_t files = 0, games = 0, plies = 0, positions = 0, badGames = 0, badFrames = 0;
+    std::uint64_t filtered = 0; // training positions that TrainingFilter left out
+};
+
+// Filters a training run may add to is_training_position (train-nnue's --max-score and
+// --min-ply, as Viridithas's loader drops early plies and extreme evals); the defaults
+// keep every training position.
+struct TrainingFilter {
+    int maxScore = 0; // leave out positions whose |score| (cp) is above this; 0: no limit
+    int minPly = 0;   // leave out each stored game's first plies (from its start position)
 };
 
 // Reads every game file given (a directory means every *.games.zst inside it) and
@@ -95,6 +104,7 @@ struct TrainingLoadStats {
 // appended alongside, so that a validation set can hold out whole games.
 bool load_training_records(const std::vector<std::string>& paths, std::vector<PackedRecord>* out,
                            TrainingLoadStats* stats, std::string* error,
-                           std::vector<std::uint32_t>* gameOf = nullptr);
+                           std::vector<std::uint32_t>* gameOf = nullptr,
+                           const TrainingFilter& filter = {});
 
 } // namespace flotilla::tools

@@ -108,6 +108,8 @@ bool validate(const TrainOptions& o, std::string* error) {
     if (!(o.k >= 0 && o.k < 1e6)) return fail("--k must be positive");
     if (o.mirror != 0 && o.mirror != 1) return fail("--mirror must be 0 or 1");
     if (o.factoriser != 0 && o.factoriser != 1) return fail("--factoriser must be 0 or 1");
+    if (o.filter.maxScore < 0 || o.filter.minPly < 0)
+        return fail("--max-score and --min-ply must not be negative");
     std::string why;
     if (!flotilla::nnue::InputLayout::named(o.kingBuckets, &why))
         return fail("--king-buckets: " + why);
@@ -289,9 +291,10 @@ bool run_train_nnue(const TrainOptions& o, std::ostream& log, std::string* error
     std::vector<PackedRecord> records;
     std::vector<std::uint32_t> gameOf;
     TrainingLoadStats stats;
-    if (!load_training_records(o.data, &records, &stats, error, &gameOf)) return false;
+    if (!load_training_records(o.data, &records, &stats, error, &gameOf, o.filter)) return false;
     log << "loaded " << stats.positions << " positions from " << stats.games << " games in "
         << stats.files << " files";
+    if (stats.filtered) log << " (" << stats.filtered << " left out by --max-score/--min-ply)";
     if (stats.badGames || stats.badFrames)
         log << " (" << stats.badGames << " bad games, " << stats.badFrames << " bad frames)";
     log << "\n";

@@ -3,6 +3,7 @@
 // resumption, and the export of the quantised network.
 #pragma once
 
+#include "tools/game_file.h"
 #include "tools/nnue_checkpoint.h"
 
 #include <cstdint>
@@ -32,6 +33,7 @@ struct TrainOptions {
     int factoriser = 1; // 1: king buckets share a trained block (set 2 only; see decode)
     int threads = 1;
     double validation = 0.02;
+    TrainingFilter filter; // --max-score, --min-ply
     std::uint64_t seed = 1;
     std::string checkpointDir;    // a checkpoint after every epoch when set
     std::string resume;           // a checkpoint to continue from

@@ -171,6 +171,44 @@ TEST(GameFile, TrainingFilterDropsChecksCapturesPromotionsAndMates) {
     EXPECT_FALSE(is_training_position(check, Move::make(SQ_E1, SQ_E2), 0));
 }
 
+// train-nnue's --min-ply and --max-score: the loader keeps exactly the training positions
+// from the given ply on whose |score| is within the limit, and counts the others.
+TEST(GameFile, LoaderFilterLeavesOutEarlyPliesAndLargeScores) {
+    const fs::path path = temp_path("games_filter.games.zst");
+    const std::vector<GameRecord> games = write_games(path, 12, 5); // ply i scores 7i - 100
+    std::uint64_t kept = 0, training = 0;
+    for (const GameRecord& game : games) {
+        int ply = 0;
+        replay_game(game, [&](const Position& pos, Move m, int score) {
+            const bool early = ply++ < 10;
+            if (!is_training_position(pos, m, score)) return;
+            ++training;
+            kept += !early && std::abs(score) <= 100;
+        });
+    }
+    std::vector<PackedRecord> all, records;
+    TrainingLoadStats allStats, stats;
+    std::string error;
+    ASSERT_TRUE(load_training_records({path.string()}, &all, &allStats, &error)) << error;
+    ASSERT_TRUE(load_training_records({path.string()}, &records, &stats, &error, nullptr,
+                                      {.maxScore = 100, .minPly = 10}))
+        << error;
+    EXPECT_EQ(all.size(), training);
+    EXPECT_EQ(allStats.filtered, 0u);
+    ASSERT_GT(kept, 0u);
+    ASSERT_LT(kept, training);
+    EXPECT_EQ(records.size(), kept);
+    EXPECT_EQ(stats.positions, kept);
+    EXPECT_EQ(stats.filtered, training - kept);
+    for (const PackedRecord& r : records) {
+        const auto unpacked = unpack(r);
+        ASSERT_TRUE(unpacked);
+        EXPECT_LE(std::abs(unpacked->scoreWhite), 100);
+        EXPECT_GE(unpacked->scoreWhite, 7 * 10 - 100); // ply 10 or later
+    }
+    fs::remove(path);
+}
+
 TEST(GameFile, DatagenWritesGameFilesAndTheManifestAddsUp) {
     const fs::path dir = temp_path("datagen_games_dir");
     DatagenOptions o;

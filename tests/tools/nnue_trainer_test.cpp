@@ -265,6 +265,9 @@ TEST(NnueTrainer, CommandRejectsBadWords) {
         {"train-nnue", "--data", "x", "--out", "y", "--king-buckets", "5"},
         {"train-nnue", "--data", "x", "--out", "y", "--king-buckets"},
         {"train-nnue", "--data", "x", "--out", "y", "--factoriser", "2"},
+        {"train-nnue", "--data", "x", "--out", "y", "--max-score", "-1"},
+        {"train-nnue", "--data", "x", "--out", "y", "--min-ply", "-3"},
+        {"train-nnue", "--data", "x", "--out", "y", "--min-ply", "many"},
         {"train-nnue", "--out", "y"},
         {"train-nnue", "--data", "x"},
         {"train-nnue", "--data", "/nonexistent/dir", "--out", "y"},
@@ -276,6 +279,17 @@ TEST(NnueTrainer, CommandRejectsBadWords) {
         EXPECT_EQ(*status, 1);
         EXPECT_NE(err.str().find("error: "), std::string::npos) << err.str();
         EXPECT_NE(err.str().find("usage: flotilla train-nnue"), std::string::npos);
+    }
+}
+
+// The filters' own check names them (the data 'x' would be refused too, later).
+TEST(NnueTrainer, NegativeFiltersAreRefusedByName) {
+    for (const char* option : {"--max-score", "--min-ply"}) {
+        std::ostringstream out, err;
+        EXPECT_EQ(run_tool({"train-nnue", "--data", "x", "--out", "y", option, "-1"}, out, err), 1);
+        EXPECT_NE(err.str().find("--max-score and --min-ply must not be negative"),
+                  std::string::npos)
+            << err.str();
     }
 }
 
