@@ -28,7 +28,9 @@ const char* const DATAGEN_USAGE =
     "         --nodes is the hard cap, 8 times it unless given)] [--book EPD | --random-plies N]\n"
     "         [--opening-max-score CP] [--seed N (from the clock)] [--hash MiB] [--chunk-mb N "
     "(48)]\n"
-    "         [--eval-file classical|<default>|NET.nnue (the engine's default)]\n";
+    "         [--eval-file classical|<default>|NET.nnue (the engine's default)]\n"
+    "         [--win-score CP (1000)] [--win-plies N (8)] [--draw-score CP (10)]\n"
+    "         [--draw-plies N (8)] [--draw-min-ply N (60)] (adjudication; 0 plies: none)\n";
 const char* const TUNE_USAGE =
     "usage: flotilla tune --data FILE [--data FILE ...] --out weights.cpp [--epochs N]\n"
     "         [--threads N] [--lr X] [--lambda X] [--batch N] [--k X]\n"
@@ -114,6 +116,16 @@ bool parse_datagen(const std::vector<std::string>& args, DatagenOptions* o, std:
             ok = w.text(&o->evalFile);
         else if (opt == "--opening-max-score")
             ok = w.number(&o->openingMaxScore);
+        else if (opt == "--win-score")
+            ok = w.number(&o->adjudication.winScore);
+        else if (opt == "--win-plies")
+            ok = w.number(&o->adjudication.winPlies);
+        else if (opt == "--draw-score")
+            ok = w.number(&o->adjudication.drawScore);
+        else if (opt == "--draw-plies")
+            ok = w.number(&o->adjudication.drawPlies);
+        else if (opt == "--draw-min-ply")
+            ok = w.number(&o->adjudication.drawMinPly);
         else
             ok = w.fail("unknown datagen option '" + opt + "'");
         if (!ok) return false;

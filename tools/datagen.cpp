@@ -104,7 +104,7 @@ GameRecord play_game(const std::string& startFen, const DatagenOptions& options,
 
     GameRecord game;
     game.start = pack(pos, 0, GameResult::DRAW);
-    int whiteWinning = 0, blackWinning = 0, quiet = 0;
+    Adjudicator adjudicator(options.adjudication);
     GameResult result = GameResult::DRAW;
     for (int ply = 0;; ++ply) {
         if (MoveList(pos).size() == 0) {
@@ -123,21 +123,10 @@ GameRecord play_game(const std::string& startFen, const DatagenOptions& options,
         game.moves.push_back(r.bestMove);
         game.scores.push_back(std::int16_t(std::clamp(scoreWhite, -32767, 32767)));
 
-        // Adjudication on scores held by both sides' searches.
-        whiteWinning = scoreWhite >= ADJUDICATE_WIN_SCORE ? whiteWinning + 1 : 0;
-        blackWinning = scoreWhite <= -ADJUDICATE_WIN_SCORE ? blackWinning + 1 : 0;
-        quiet = ply >= ADJUDICATE_DRAW_MIN_PLY && std::abs(scoreWhite) <= ADJUDICATE_DRAW_SCORE
-                    ? quiet + 1
-                    : 0;
-        if (whiteWinning >= ADJUDICATE_WIN_PLIES) {
-            result = GameResult::WHITE_WIN;
+        if (const std::optional<GameResult> adjudicated = adjudicator.after_move(ply, scoreWhite)) {
+            result = *adjudicated;
             break;
         }
-        if (blackWinning >= ADJUDICATE_WIN_PLIES) {
-            result = GameResult::BLACK_WIN;
-            break;
-        }
-        if (quiet >= ADJUDICATE_DRAW_PLIES) break;
         pos.make_move(r.bestMove);
     }
     game.result = result;
@@ -213,6 +202,7 @@ class GameChunks {
         header["opening"] = o.book.empty() ? "random-plies " + std::to_string(o.randomPlies) +
                                                  " max-score " + std::to_string(o.openingMaxScore)
                                            : "book " + o.book;
+        header["adjudication"] = o.adjudication.describe();
         header["created"] = utc_stamp();
     }
     bool start(std::string* error) {
@@ -261,6 +251,10 @@ bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenS
     if (options.threads < 1 || options.nodes < 1 || options.hashMiB < 1 ||
         options.randomPlies < 0 || !(options.chunkMB > 0)) {
         *error = "datagen: --threads, --nodes, --hash and --chunk-mb must be positive";
+        return false;
+    }
+    if (!options.adjudication.valid()) {
+        *error = "datagen: the adjudication's scores and plies must not be negative";
         return false;
     }
     if (options.softNodes > options.nodes) {

@@ -6,6 +6,7 @@
 
 #include "eval/nnue/embedded.h"
 #include "eval/nnue/network.h"
+#include "tools/adjudication.h"
 #include "tools/game_file.h"
 #include "tools/packed_position.h"
 
@@ -39,6 +40,7 @@ struct DatagenOptions {
     // A random opening whose first search scores beyond this (cp, either side) is
     // replaced by another: unbalanced openings teach little but who was lucky.
     int openingMaxScore = 400;
+    Adjudication adjudication; // when a decided game ends (tools/adjudication.h)
     // "classical" (the hand-written evaluation), "<default>" (the network embedded in
     // the binary) or a network file (docs/nnue-format.md). By default the engine's own
     // default, so that plain datagen plays the current generation's self-play.
@@ -47,13 +49,6 @@ struct DatagenOptions {
     std::shared_ptr<const nnue::Network> network;
     std::string networkName = "classical"; // recorded in the game files' header
 };
-
-// Adjudication rules (counts in plies).
-inline constexpr int ADJUDICATE_WIN_SCORE = 1000;
-inline constexpr int ADJUDICATE_WIN_PLIES = 8; // 4 moves of each side
-inline constexpr int ADJUDICATE_DRAW_SCORE = 10;
-inline constexpr int ADJUDICATE_DRAW_PLIES = 8;
-inline constexpr int ADJUDICATE_DRAW_MIN_PLY = 60;
 
 struct DatagenSummary {
     std::uint64_t games = 0;

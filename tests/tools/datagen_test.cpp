@@ -187,6 +187,7 @@ TEST(Datagen, SoftNodesAreRecordedAndCapped) {
     ASSERT_TRUE(read_game_file(files[0], &header, [](const GameRecord&) {}).ok());
     EXPECT_EQ(header["soft_nodes"], "60");
     EXPECT_EQ(header["nodes"], "480");
+    EXPECT_EQ(header["adjudication"], "win 1000 8 draw 10 8 60");
     std::ifstream manifest(dir / MANIFEST_NAME);
     const std::string text((std::istreambuf_iterator<char>(manifest)), {});
     EXPECT_NE(text.find("\t60/480\t"), std::string::npos) << text;
@@ -201,6 +202,28 @@ TEST(Datagen, SoftNodesAreRecordedAndCapped) {
         << err2.str();
     EXPECT_FALSE(fs::exists(dir / MANIFEST_NAME));
     fs::remove_all(dir);
+}
+
+// The game ends where the adjudication says: here a draw once two plies in a row score
+// within 30,000 cp (every ply), so after exactly two moves.
+TEST(Datagen, AdjudicationEndsTheGame) {
+    DatagenOptions o = small_run("unused");
+    o.maxPlies = 100;
+    o.adjudication = {.winPlies = 0, .drawScore = 30000, .drawPlies = 2, .drawMinPly = 0};
+    const GameRecord game =
+        play_game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", o, 5);
+    EXPECT_EQ(game.moves.size(), 2u);
+    EXPECT_EQ(game.result, GameResult::DRAW);
+    o.adjudication.drawPlies = 0; // off: the game goes on
+    EXPECT_GT(
+        play_game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", o, 5).moves.size(),
+        2u);
+    std::ostringstream progress;
+    std::string error;
+    o.adjudication.drawScore = -1;
+    o.out = temp_path("datagen_badadj").string();
+    EXPECT_FALSE(run_datagen(o, progress, nullptr, &error));
+    EXPECT_NE(error.find("adjudication"), std::string::npos) << error;
 }
 
 TEST(Datagen, UnreadableNetworkIsAnErrorBeforeAnyGame) {
