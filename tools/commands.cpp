@@ -7,6 +7,7 @@
 #include "tools/epd_suite.h"
 #include "tools/game_convert.h"
 #include "tools/nnue_trainer.h"
+#include "tools/rescore.h"
 #include "tools/technique_table.h"
 #include "tools/texel_tuner.h"
 #include "tools/time_simulation.h"
@@ -31,6 +32,10 @@ const char* const DATAGEN_USAGE =
     "         [--eval-file classical|<default>|NET.nnue (the engine's default)]\n"
     "         [--win-score CP (1000)] [--win-plies N (8)] [--draw-score CP (10)]\n"
     "         [--draw-plies N (8)] [--draw-min-ply N (60)] (adjudication; 0 plies: none)\n";
+const char* const RESCORE_USAGE =
+    "usage: flotilla rescore --data PATH [--data PATH ...] --out-dir DIR [--nodes 50000]\n"
+    "         [--share 1] [--threads N (all cores)] [--seed 1] [--hash MiB (16)]\n"
+    "         [--eval-file classical|<default>|NET.nnue (the engine's default)]\n";
 const char* const TUNE_USAGE =
     "usage: flotilla tune --data FILE [--data FILE ...] --out weights.cpp [--epochs N]\n"
     "         [--threads N] [--lr X] [--lambda X] [--batch N] [--k X]\n"
@@ -132,6 +137,36 @@ bool parse_datagen(const std::vector<std::string>& args, DatagenOptions* o, std:
     }
     // Soft nodes without a cap: 8 times them, as Viridithas's datagen does.
     if (o->softNodes && !nodesGiven) o->nodes = 8 * o->softNodes;
+    return true;
+}
+
+bool parse_rescore(const std::vector<std::string>& args, RescoreOptions* o, std::string* error) {
+    Words w(args, error);
+    std::string opt;
+    while (w.next(&opt)) {
+        bool ok = true;
+        if (opt == "--data") {
+            std::string path;
+            ok = w.text(&path);
+            o->data.push_back(path);
+        } else if (opt == "--out-dir")
+            ok = w.text(&o->outDir);
+        else if (opt == "--nodes")
+            ok = w.number(&o->nodes);
+        else if (opt == "--share")
+            ok = w.number(&o->share);
+        else if (opt == "--threads")
+            ok = w.number(&o->threads);
+        else if (opt == "--seed")
+            ok = w.number(&o->seed);
+        else if (opt == "--hash")
+            ok = w.number(&o->hashMiB);
+        else if (opt == "--eval-file")
+            ok = w.text(&o->evalFile);
+        else
+            ok = w.fail("unknown rescore option '" + opt + "'");
+        if (!ok) return false;
+    }
     return true;
 }
 
@@ -371,6 +406,21 @@ std::optional<int> run_tool(const std::vector<std::string>& args, std::ostream& 
         return 0;
     }
     if (tool == "convert-games") return convert_games(args, out, err);
+    if (tool == "rescore") {
+        RescoreOptions options;
+        options.threads = int(std::max(1u, std::thread::hardware_concurrency()));
+        RescoreSummary summary;
+        if (!parse_rescore(args, &options, &error) ||
+            !run_rescore(options, err, &summary, &error)) {
+            err << "error: " << error << "\n" << RESCORE_USAGE;
+            return 1;
+        }
+        out << "rescore: " << summary.files << " files, " << summary.games << " games, "
+            << summary.rescored << " of " << summary.trainingPositions
+            << " training positions re-scored (" << summary.changed << " changed) in "
+            << summary.seconds << " s\n";
+        return 0;
+    }
     if (tool == "datagen-export") {
         if (args.size() != 3) {
             err << "usage: flotilla datagen-export IN.bin OUT.txt\n";

@@ -6,6 +6,7 @@
 #include "core/splitmix.h"
 #include "search/worker.h"
 #include "tools/data_file.h"
+#include "tools/eval_network.h"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
@@ -264,26 +265,10 @@ bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenS
     std::vector<std::string> book;
     if (!options.book.empty() && !load_book(options.book, &book, error)) return false;
     DatagenOptions run = options;
-    if (run.evalFile != "classical") {
-        std::string why;
-        const bool embedded = run.evalFile == "<default>";
-        if (embedded && !nnue::HAS_EMBEDDED_NETWORK) {
-            *error = "--eval-file: this build embeds no network";
-            return false;
-        }
-        auto net = embedded ? nnue::Network::from_bytes(nnue::embedded_network(), &why)
-                            : nnue::Network::from_file(run.evalFile, &why);
-        if (!net) {
-            *error = "--eval-file: " + why;
-            return false;
-        }
-        // The network's own checksum (its file's last four bytes). The CRC-32 of the whole
-        // file would be the same for every network: CRC-32's residue, 2144df1c.
-        char crc[16];
-        std::snprintf(crc, sizeof crc, "%08x", net->checksum());
-        run.networkName = std::filesystem::path(run.evalFile).filename().string() + " crc32 " + crc;
-        run.network = std::make_shared<const nnue::Network>(std::move(*net));
-    }
+    EvalNetwork loaded;
+    if (!load_eval_network(run.evalFile, &loaded, error)) return false;
+    run.network = loaded.network;
+    run.networkName = loaded.name;
     DataWriter records;
     std::optional<GameChunks> chunks;
     if (!options.out.empty() && !records.open(options.out, options.append, error)) return false;

@@ -1,0 +1,48 @@
+// `flotilla rescore`: a share of the training positions of game files re-scored by a deeper
+// search (issue 39: "a share of positions re-scored by a deeper search"), so that a network
+// trained on the same positions with better scores can be compared with one trained on the
+// originals. Moves, results and every other score stay; each file is written anew under its
+// own name in --out-dir, its header the old one's plus `rescored`, and the directory's
+// MANIFEST.tsv follows.
+#pragma once
+
+#include "eval/nnue/embedded.h"
+#include "tools/eval_network.h"
+#include "tools/game_record.h"
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace flotilla::tools {
+
+struct RescoreOptions {
+    std::vector<std::string> data; // game files or directories of them
+    std::string outDir;
+    std::uint64_t nodes = 50000; // per re-scored position
+    double share = 1.0;          // of the training positions, chosen by a hash of the seed
+    int threads = 1;
+    std::uint64_t seed = 1;
+    int hashMiB = 16; // per game: one table for all of a game's searches, as datagen has
+    std::string evalFile = flotilla::nnue::HAS_EMBEDDED_NETWORK ? "<default>" : "classical";
+};
+
+struct RescoreSummary {
+    std::uint64_t files = 0, games = 0, trainingPositions = 0, rescored = 0, changed = 0;
+    double seconds = 0;
+};
+
+// Whether the training position at `ply` of game `game` (counted over all files) is
+// re-scored: a hash of (seed, game, ply) below the share.
+bool rescore_chosen(std::uint64_t seed, std::uint64_t game, int ply, double share);
+
+// Re-scores one game in place with `network` (null: the hand-written evaluation). Returns
+// the number of positions searched; *changed counts those whose score differs.
+std::uint64_t rescore_game(GameRecord* game, std::uint64_t gameNumber, const RescoreOptions& o,
+                           const flotilla::nnue::Network* network, std::uint64_t* changed);
+
+bool run_rescore(const RescoreOptions& options, std::ostream& progress, RescoreSummary* summary,
+                 std::string* error);
+
+} // namespace flotilla::tools
