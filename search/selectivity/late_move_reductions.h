@@ -19,6 +19,7 @@ struct LateMoveReductionParams {
     int historyDivisor = 8192;  // one ply less (more) per this much good (bad) history
     int ttCaptureReduction = 0; // more for a quiet move when the TT move is a capture (0: off)
     int checkReduction = 0;     // less for a move that gives check (0: off)
+    int cutNodeReduction = 1;   // more at an expected cut node (Stockfish 17 adds 2)
 };
 
 inline constexpr Tunable<LateMoveReductionParams> LATE_MOVE_REDUCTIONS_TUNABLES[] = {
@@ -27,6 +28,7 @@ inline constexpr Tunable<LateMoveReductionParams> LATE_MOVE_REDUCTIONS_TUNABLES[
     {"LmrHistoryDivisor", &LateMoveReductionParams::historyDivisor, 1024, 65536},
     {"LateMoveReductionTtCapture", &LateMoveReductionParams::ttCaptureReduction, 0, 4},
     {"LateMoveReductionCheck", &LateMoveReductionParams::checkReduction, 0, 4},
+    {"LmrCutNodeReduction", &LateMoveReductionParams::cutNodeReduction, 0, 4},
 };
 
 inline constexpr Counter LATE_MOVE_REDUCTIONS_COUNTERS[] = {
@@ -43,9 +45,9 @@ inline constexpr Technique<LateMoveReductionParams> LATE_MOVE_REDUCTIONS = {
     .action =
         "quiet moves after the first (two at PV nodes), depth ≥ {minDepth}: `r = "
         "{LmrBasePercent}/100 + "
-        "ln(depth)·ln(move)/({LmrDivisorPercent}/100)`, −1 at PV nodes, −1 for killers, +1 at "
-        "expected cut "
-        "nodes, "
+        "ln(depth)·ln(move)/({LmrDivisorPercent}/100)`, −1 at PV nodes, −1 for killers, "
+        "+{LmrCutNodeReduction} at "
+        "expected cut nodes, "
         "+1 when not improving, −history/{LmrHistoryDivisor}, +{LateMoveReductionTtCapture} when "
         "the TT move is a capture, −{LateMoveReductionCheck} for a move that gives check; "
         "re-search at full depth when the reduced search beats alpha",
@@ -102,7 +104,7 @@ inline Depth late_move_reduction(const LateMoveReductionParams& p, const Reducti
     int r = t.get(c.depth, c.moveCount);
     r -= c.pvNode;
     r -= c.killer;
-    r += c.cutNode;
+    r += c.cutNode ? p.cutNodeReduction : 0;
     r += !c.improving;
     r -= c.history / p.historyDivisor;
     r += c.ttCapture ? p.ttCaptureReduction : 0;

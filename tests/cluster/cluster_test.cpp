@@ -160,7 +160,9 @@ TEST(Cluster, DeepEntriesOfOneRankReachTheOtherRanksTable) {
     ASSERT_TRUE(own);
     EXPECT_GE(root->depth, Settings{}.exportDepth);
     EXPECT_EQ(root->depth, own->depth);
-    if (root->bound == own->bound) EXPECT_EQ(root->move, own->move);
+    if (root->bound == own->bound) {
+        EXPECT_EQ(root->move, own->move);
+    }
     leader.cluster->finish_search(1, found);
 }
 

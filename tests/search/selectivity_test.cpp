@@ -86,7 +86,10 @@ TEST(Selectivity, LateMoveReductions) {
     EXPECT_LT(late_move_reduction(p, table, c), r);
     c = base;
     c.cutNode = true;
-    EXPECT_GT(late_move_reduction(p, table, c), r);
+    EXPECT_EQ(late_move_reduction(p, table, c), r + p.cutNodeReduction);
+    LateMoveReductionParams two = p;
+    two.cutNodeReduction = 2; // LmrCutNodeReduction, Stockfish's +2
+    EXPECT_EQ(late_move_reduction(two, table, c), r + 2);
     c = base;
     c.history = -2 * p.historyDivisor;
     EXPECT_GT(late_move_reduction(p, table, c), r);

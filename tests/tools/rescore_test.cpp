@@ -134,8 +134,9 @@ TEST(Rescore, BadOptionsAreRefused) {
         EXPECT_EQ(run_tool(args, out, err), 1) << args.back();
         EXPECT_NE(err.str().find("usage: flotilla rescore"), std::string::npos) << err.str();
         // The ranges are checked before the data is read ('x' does not exist).
-        if (args.size() == 7)
+        if (args.size() == 7) {
             EXPECT_NE(err.str().find("--share in [0, 1]"), std::string::npos) << err.str();
+        }
     }
 }
 
