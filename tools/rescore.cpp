@@ -23,8 +23,8 @@ bool rescore_chosen(std::uint64_t seed, std::uint64_t game, int ply, double shar
     return double(splitmix64(state) >> 11) * 0x1.0p-53 < share;
 }
 
-std::uint64_t rescore_game(GameRecord* game, std::uint64_t gameNumber, const RescoreOptions& o,
-                           const flotilla::nnue::Network* network, std::uint64_t* changed) {
+RescoreCounts rescore_game(GameRecord* game, std::uint64_t gameNumber, const RescoreOptions& o,
+                           const flotilla::nnue::Network* network) {
     search::TranspositionTable tt;
     tt.resize(std::size_t(o.hashMiB));
     search::Worker worker(tt);
@@ -33,24 +33,24 @@ std::uint64_t rescore_game(GameRecord* game, std::uint64_t gameNumber, const Res
     limits.nodes = o.nodes;
     const search::Params params;
     std::atomic<bool> stop{false};
-    std::uint64_t searched = 0;
+    RescoreCounts counts;
     int ply = 0;
     std::vector<std::int16_t> scores = game->scores;
     replay_game(*game, [&](const Position& pos, Move played, int scoreWhite) {
         const int i = ply++;
-        if (!is_training_position(pos, played, scoreWhite) ||
-            !rescore_chosen(o.seed, gameNumber, i, o.share))
-            return;
+        if (!is_training_position(pos, played, scoreWhite)) return;
+        ++counts.training;
+        if (!rescore_chosen(o.seed, gameNumber, i, o.share)) return;
         tt.new_search();
         stop = false;
         const search::SearchResult r = worker.iterative_deepening(pos, limits, params, stop);
         const int white = pos.side_to_move() == WHITE ? r.score : -r.score;
         scores[std::size_t(i)] = std::int16_t(std::clamp(white, -32767, 32767));
-        ++searched;
-        *changed += scores[std::size_t(i)] != scoreWhite;
+        ++counts.searched;
+        counts.changed += scores[std::size_t(i)] != scoreWhite;
     });
     game->scores = std::move(scores);
-    return searched;
+    return counts;
 }
 
 namespace {
@@ -68,14 +68,10 @@ bool rescore_file(const std::string& path, std::uint64_t* gameNumber, const Resc
     std::atomic<std::uint64_t> searched{0}, changed{0}, training{0};
     const std::uint64_t first = *gameNumber;
     tbb::parallel_for(std::size_t(0), games.size(), [&](std::size_t i) {
-        std::uint64_t c = 0;
-        searched += rescore_game(&games[i], first + i, o, net.network.get(), &c);
-        changed += c;
-        std::uint64_t t = 0;
-        replay_game(games[i], [&](const Position& pos, Move m, int s) {
-            t += is_training_position(pos, m, s);
-        });
-        training += t;
+        const RescoreCounts c = rescore_game(&games[i], first + i, o, net.network.get());
+        searched += c.searched;
+        changed += c.changed;
+        training += c.training;
     });
     *gameNumber += games.size();
     header["rescored"] = "nodes " + std::to_string(o.nodes) + " share " + std::to_string(o.share) +

@@ -37,10 +37,15 @@ struct RescoreSummary {
 // re-scored: a hash of (seed, game, ply) below the share.
 bool rescore_chosen(std::uint64_t seed, std::uint64_t game, int ply, double share);
 
-// Re-scores one game in place with `network` (null: the hand-written evaluation). Returns
-// the number of positions searched; *changed counts those whose score differs.
-std::uint64_t rescore_game(GameRecord* game, std::uint64_t gameNumber, const RescoreOptions& o,
-                           const flotilla::nnue::Network* network, std::uint64_t* changed);
+struct RescoreCounts {
+    std::uint64_t training = 0; // the game's training positions
+    std::uint64_t searched = 0; // of those, the ones re-scored
+    std::uint64_t changed = 0;  // of those, the ones whose score differs
+};
+
+// Re-scores one game in place with `network` (null: the hand-written evaluation).
+RescoreCounts rescore_game(GameRecord* game, std::uint64_t gameNumber, const RescoreOptions& o,
+                           const flotilla::nnue::Network* network);
 
 bool run_rescore(const RescoreOptions& options, std::ostream& progress, RescoreSummary* summary,
                  std::string* error);
