@@ -57,7 +57,8 @@ std::vector<tools::PackedRecord> synthetic_records(std::size_t count) {
 }
 
 // Args: H, then the input layout: 0 feature set 1 (768 inputs), 1 horizontally mirrored,
-// 4 or 8 king buckets (mirrored, with the factoriser's shared block, as train-nnue trains them).
+// 4 or 8 king buckets (mirrored, with the factoriser's shared block, as train-nnue trains them);
+// last the row precision, 0 float or 1 bfloat16 (--precision).
 void BM_NnueTrainingStep(benchmark::State& state) {
     using namespace tools::nnue;
     const int hidden = int(state.range(0));
@@ -88,7 +89,7 @@ void BM_NnueTrainingStep(benchmark::State& state) {
     net.init(1);
     AdamW adam;
     adam.resize(net);
-    BatchGradient gradient(net, 2);
+    BatchGradient gradient(net, 2, state.range(2) ? RowPrecision::BF16 : RowPrecision::FP32);
     for (auto _ : state) {
         const std::span<const std::uint32_t> indices(all.data() + next, BATCH);
         next = (next + BATCH) % all.size();
@@ -142,14 +143,19 @@ void BM_NnueRowStreaming(benchmark::State& state) {
 BENCHMARK(BM_NnueRowStreaming)->ArgsProduct({{64, 256, 512, 1024}, {0, 1}});
 
 BENCHMARK(BM_NnueTrainingStep)
-    ->Args({128, 0})
-    ->Args({256, 0})
-    ->Args({512, 0})
-    ->Args({1024, 0})
-    ->Args({256, 1})
-    ->Args({512, 4})
-    ->Args({1024, 4})
-    ->Args({1024, 8})
+    ->Args({128, 0, 0})
+    ->Args({256, 0, 0})
+    ->Args({512, 0, 0})
+    ->Args({1024, 0, 0})
+    ->Args({256, 1, 0})
+    ->Args({512, 4, 0})
+    ->Args({1024, 4, 0})
+    ->Args({1024, 8, 0})
+    ->Args({256, 0, 1})
+    ->Args({512, 0, 1})
+    ->Args({1024, 0, 1})
+    ->Args({256, 1, 1})
+    ->Args({1024, 4, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

@@ -48,7 +48,8 @@ const char* const TRAIN_NNUE_USAGE =
     "         [--weight-decay 0] [--lambda 0] [--k X (fitted)]\n"
     "         [--mirror 1|0] [--king-buckets none|mirror|4|8 (none)] [--factoriser 1|0]\n"
     "         [--threads N (all cores)] [--validation 0.02] [--seed 1]\n"
-    "         [--max-score CP (none)] [--min-ply N (0)] [--checkpoint-dir DIR] [--resume FILE]\n";
+    "         [--max-score CP (none)] [--min-ply N (0)] [--precision fp32|bf16 (fp32)]\n"
+    "         [--checkpoint-dir DIR] [--resume FILE]\n";
 
 const char* const TIME_SIM_USAGE =
     "usage: flotilla time-sim --base MS [--inc MS (0)] [--movestogo N (0: none)]\n"
@@ -281,6 +282,8 @@ bool parse_train_nnue(const std::vector<std::string>& args, nnue::TrainOptions* 
             ok = w.text(&o->kingBuckets);
         else if (opt == "--factoriser")
             ok = w.number(&o->factoriser);
+        else if (opt == "--precision")
+            ok = w.text(&o->precision);
         else if (opt == "--threads")
             ok = w.number(&o->threads);
         else if (opt == "--validation")

@@ -8,28 +8,83 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
+#include <type_traits>
 
 namespace flotilla::tools::nnue {
 
 namespace {
 
-// acc = bias + sum of the active features' rows; four rows per pass over acc
-// so that the accumulator is loaded and stored once per four rows.
-void accumulate(const float* __restrict w, const float* __restrict bias,
-                const std::uint16_t* features, int count, int h, float* __restrict acc) {
-    std::copy(bias, bias + h, acc);
-    int k = 0;
-    for (; k + 4 <= count; k += 4) {
-        const float* __restrict r0 = w + std::size_t(features[k]) * h;
-        const float* __restrict r1 = w + std::size_t(features[k + 1]) * h;
-        const float* __restrict r2 = w + std::size_t(features[k + 2]) * h;
-        const float* __restrict r3 = w + std::size_t(features[k + 3]) * h;
-        for (int i = 0; i < h; ++i) acc[i] += (r0[i] + r1[i]) + (r2[i] + r3[i]);
+using V8 = float __attribute__((vector_size(32)));
+using V8u = float __attribute__((vector_size(32), aligned(4), may_alias));
+using U32x8 = std::uint32_t __attribute__((vector_size(32)));
+using U32x8u = std::uint32_t __attribute__((vector_size(32), aligned(2), may_alias));
+
+// bfloat16 rows are stored in blocks of 16 values, value k of a block (k < 8) in the low
+// half of the block's 32-bit word k and value 8 + k in its high half: one 32-byte load
+// then widens into two vectors in order by a shift and a mask (no shuffles, which would
+// all queue on one port).
+inline U32x8 bits(V8 v) {
+    U32x8 u;
+    std::memcpy(&u, &v, sizeof u);
+    return u;
+}
+inline V8 floats(U32x8 u) {
+    V8 v;
+    std::memcpy(&v, &u, sizeof v);
+    return v;
+}
+// Rounded to nearest even; the trainer's values are never NaN.
+inline U32x8 round_bf16(U32x8 u) { return u + 0x7FFFu + ((u >> 16) & 1u); }
+
+template <int V> void add_rows(V8 (&a)[V], const float* r) {
+#pragma GCC unroll 8
+    for (int v = 0; v < V; ++v) a[v] += *reinterpret_cast<const V8u*>(r + 8 * v);
+}
+template <int V> void add_rows(V8 (&a)[V], const std::uint16_t* r) {
+    static_assert(V % 2 == 0, "bfloat16 rows come in blocks of 16");
+#pragma GCC unroll 4
+    for (int v = 0; v < V; v += 2) {
+        const U32x8 u = *reinterpret_cast<const U32x8u*>(r + 8 * v);
+        a[v] += floats(u << 16);
+        a[v + 1] += floats(u & 0xFFFF0000u);
     }
-    for (; k < count; ++k) {
-        const float* __restrict r = w + std::size_t(features[k]) * h;
-        for (int i = 0; i < h; ++i) acc[i] += r[i];
+}
+
+// out[c, c + 8V) = init[c, c + 8V) + the sum of those floats of rows[0, count) of the
+// row-major table `base` (rows of h), summed in registers so that out is written once.
+template <int V, class T>
+void sum_rows_block(const T* __restrict base, std::size_t h, const std::uint16_t* rows, int count,
+                    const float* init, float* out) {
+    V8 a[V];
+#pragma GCC unroll 8
+    for (int v = 0; v < V; ++v) a[v] = *reinterpret_cast<const V8u*>(init + 8 * v);
+    for (int k = 0; k < count; ++k) add_rows(a, base + std::size_t(rows[k]) * h);
+#pragma GCC unroll 8
+    for (int v = 0; v < V; ++v) *reinterpret_cast<V8u*>(out + 8 * v) = a[v];
+}
+
+// The same over the whole row: 64 floats a block, then 8 (float rows; the tests' small
+// networks have H = 8) or 16 (bfloat16 rows, H a multiple of 16).
+template <class T>
+void sum_rows(const T* base, int h, const std::uint16_t* rows, int count, const float* init,
+              float* out) {
+    constexpr int TAIL = std::is_same_v<T, float> ? 1 : 2;
+    int c = 0;
+    for (; c + 64 <= h; c += 64)
+        sum_rows_block<8>(base + c, std::size_t(h), rows, count, init + c, out + c);
+    for (; c < h; c += 8 * TAIL)
+        sum_rows_block<TAIL>(base + c, std::size_t(h), rows, count, init + c, out + c);
+}
+
+void store_row(const float* in, int h, float* out) { std::copy(in, in + h, out); }
+// In the block order above.
+void store_row(const float* in, int h, std::uint16_t* out) {
+    for (int c = 0; c < h; c += 16) {
+        const U32x8 lo = round_bf16(bits(*reinterpret_cast<const V8u*>(in + c))) >> 16;
+        const U32x8 hi = round_bf16(bits(*reinterpret_cast<const V8u*>(in + c + 8))) & 0xFFFF0000u;
+        *reinterpret_cast<U32x8u*>(out + c) = lo | hi;
     }
 }
 
@@ -65,20 +120,6 @@ void backward(float dy, const float* __restrict accUs, const float* __restrict a
     }
 }
 
-// gw[f] += grad for the active features of both perspectives. A piece's two features
-// are never the same row (one is "own", the other "their" piece).
-void scatter(float* __restrict gw, const Sample& s, int h, const float* __restrict gradUs,
-             const float* __restrict gradThem) {
-    for (int k = 0; k < s.count; ++k) {
-        float* __restrict rowUs = gw + std::size_t(s.us[k]) * h;
-        float* __restrict rowThem = gw + std::size_t(s.them[k]) * h;
-        for (int i = 0; i < h; ++i) {
-            rowUs[i] += gradUs[i];
-            rowThem[i] += gradThem[i];
-        }
-    }
-}
-
 } // namespace
 
 void Gradient::resize(int features, int hidden, int buckets) {
@@ -103,16 +144,61 @@ float sample_loss(const FloatNet& net, const Sample& s, const LossParams& p) {
     return d * d;
 }
 
-BatchGradient::BatchGradient(const FloatNet& shape, int threads)
-    : slices(std::max(MIN_SLICES, threads)), scratch(slices.size()) {
+BatchGradient::BatchGradient(const FloatNet& shape, int threads, RowPrecision rows, int chunkSize)
+    : precision(rows == RowPrecision::BF16 && shape.hidden % 16 == 0 ? rows : RowPrecision::FP32),
+      slices(std::max(MIN_SLICES, threads)), scratch(slices.size()) {
     const int hidden = shape.hidden;
+    const std::size_t bytes = precision == RowPrecision::BF16 ? 2 : 4;
+    // A chunk's gradient rows (about 512 KiB) stay in L2 while they are summed.
+    chunk =
+        chunkSize > 0
+            ? std::min(chunkSize, 1024)
+            : int(std::clamp<std::size_t>((std::size_t(1) << 19) / (2 * bytes * hidden), 16, 1024));
+    const std::size_t rowsPerChunk = 2 * std::size_t(chunk);
     for (auto& g : slices) g.resize(shape.feature_rows(), hidden, shape.buckets);
-    for (auto& s : scratch)
+    for (auto& s : scratch) {
         for (auto* v : {&s.accUs, &s.accThem, &s.aUs, &s.aThem, &s.gradUs, &s.gradThem})
             v->assign(hidden, 0.0f);
+        if (precision == RowPrecision::BF16)
+            s.g16.assign(rowsPerChunk * hidden, 0);
+        else
+            s.g32.assign(rowsPerChunk * hidden, 0.0f);
+        s.count.assign(shape.feature_rows(), 0);
+        s.offset.assign(shape.feature_rows(), 0);
+        s.pairFeature.resize(rowsPerChunk * MAX_ACTIVE);
+        s.pairEntry.resize(rowsPerChunk * MAX_ACTIVE);
+        s.sorted.resize(rowsPerChunk * MAX_ACTIVE);
+        s.touched.reserve(shape.feature_rows());
+    }
 }
 
-void BatchGradient::compute_slice(const FloatNet& net, std::span<const PackedRecord> records,
+namespace {
+
+// The gradient of a chunk's feature rows: every row's entries (accumulator gradients,
+// row 2j + perspective of the chunk's j-th position) gathered by a counting sort, then
+// each row's sum added to gw once, so that gw is written once a chunk, not once a
+// position (the rows a position touches are read back from L2 instead).
+template <class T>
+void add_feature_gradients(BatchGradient::Scratch* s, std::size_t pairs, const T* g, int h,
+                           float* gw) {
+    std::uint32_t running = 0;
+    for (std::uint16_t f : s->touched) s->offset[f] = running, running += s->count[f];
+    for (std::size_t k = 0; k < pairs; ++k)
+        s->sorted[s->offset[s->pairFeature[k]]++] = s->pairEntry[k];
+    for (std::uint16_t f : s->touched) {
+        const int n = int(s->count[f]);
+        float* row = gw + std::size_t(f) * h;
+        sum_rows(g, h, &s->sorted[s->offset[f] - n], n, row, row);
+        s->count[f] = 0;
+    }
+    s->touched.clear();
+}
+
+} // namespace
+
+template <class T>
+void BatchGradient::compute_slice(const FloatNet& net, const T* w,
+                                  std::span<const PackedRecord> records,
                                   std::span<const std::uint32_t> indices, const LossParams& params,
                                   float invCount, Gradient* g, Scratch* s) const {
     g->zero();
@@ -124,30 +210,53 @@ void BatchGradient::compute_slice(const FloatNet& net, std::span<const PackedRec
     float* __restrict aUs = s->aUs.data();
     float* __restrict aThem = s->aThem.data();
     float* __restrict gb = g->b.data();
+    T* rowsOut;
+    if constexpr (std::is_same_v<T, float>)
+        rowsOut = s->g32.data();
+    else
+        rowsOut = s->g16.data();
     const float outScale = SCALE / params.k;
     Sample sample;
     double loss = 0;
+    std::size_t pairs = 0;
+    auto add_pair = [&](std::uint16_t f, std::uint16_t entry) {
+        if (s->count[f]++ == 0) s->touched.push_back(f);
+        s->pairFeature[pairs] = f;
+        s->pairEntry[pairs++] = entry;
+    };
     for (std::size_t j = 0; j < indices.size(); ++j) {
+        const std::size_t inChunk = j % std::size_t(chunk);
         // The records are read in shuffled order: fetch a few positions ahead.
         if (j + 8 < indices.size()) __builtin_prefetch(records[indices[j + 8]].data());
-        if (!decode(records[indices[j]], &sample, net.layout, net.factoriser)) continue;
-        if (mirrored(indices[j], params.mirrorSalt)) mirror_files(&sample);
-        accumulate(net.w.data(), net.b.data(), sample.us.data(), sample.count, h, accUs);
-        accumulate(net.w.data(), net.b.data(), sample.them.data(), sample.count, h, accThem);
-        const int bucket = flotilla::nnue::output_bucket(sample.pieces, net.buckets);
-        const float* __restrict o = &net.o[std::size_t(bucket) * 2 * h];
-        const float y = activate(accUs, accThem, o, h, aUs, aThem) + net.ob[bucket];
+        if (decode(records[indices[j]], &sample, net.layout, net.factoriser)) {
+            if (mirrored(indices[j], params.mirrorSalt)) mirror_files(&sample);
+            sum_rows(w, h, sample.us.data(), sample.count, net.b.data(), accUs);
+            sum_rows(w, h, sample.them.data(), sample.count, net.b.data(), accThem);
+            const int bucket = flotilla::nnue::output_bucket(sample.pieces, net.buckets);
+            const float* __restrict o = &net.o[std::size_t(bucket) * 2 * h];
+            const float y = activate(accUs, accThem, o, h, aUs, aThem) + net.ob[bucket];
 
-        const float p = float(sigmoid(double(y) * outScale));
-        const float d = p - target(sample, params);
-        loss += double(d) * d;
-        // dLoss/dy of the batch mean.
-        const float dy = 2.0f * d * p * (1.0f - p) * outScale * invCount;
+            const float p = float(sigmoid(double(y) * outScale));
+            const float d = p - target(sample, params);
+            loss += double(d) * d;
+            // dLoss/dy of the batch mean.
+            const float dy = 2.0f * d * p * (1.0f - p) * outScale * invCount;
 
-        backward(dy, accUs, accThem, aUs, aThem, o, h, &g->o[std::size_t(bucket) * 2 * h], gb,
-                 gradUs, gradThem);
-        g->ob[bucket] += dy;
-        scatter(g->w.data(), sample, h, gradUs, gradThem);
+            backward(dy, accUs, accThem, aUs, aThem, o, h, &g->o[std::size_t(bucket) * 2 * h], gb,
+                     gradUs, gradThem);
+            g->ob[bucket] += dy;
+            const auto entry = std::uint16_t(2 * inChunk);
+            store_row(gradUs, h, rowsOut + std::size_t(entry) * h);
+            store_row(gradThem, h, rowsOut + std::size_t(entry + 1) * h);
+            for (int k = 0; k < sample.count; ++k) {
+                add_pair(sample.us[k], entry);
+                add_pair(sample.them[k], std::uint16_t(entry + 1));
+            }
+        }
+        if (inChunk + 1 == std::size_t(chunk) || j + 1 == indices.size()) {
+            add_feature_gradients(s, pairs, static_cast<const T*>(rowsOut), h, g->w.data());
+            pairs = 0;
+        }
     }
     g->loss = loss;
 }
@@ -174,10 +283,23 @@ double BatchGradient::compute(const FloatNet& net, std::span<const PackedRecord>
                               std::span<const std::uint32_t> indices, const LossParams& params) {
     const std::size_t n = indices.size(), count = slices.size();
     const float invCount = n ? 1.0f / float(n) : 0.0f;
+    if (precision == RowPrecision::BF16) {
+        w16.resize(net.w.size());
+        const std::size_t rows = net.w.size() / std::size_t(net.hidden);
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, rows, 64), [&](const auto& r) {
+            for (std::size_t i = r.begin(); i != r.end(); ++i)
+                store_row(&net.w[i * net.hidden], net.hidden, &w16[i * net.hidden]);
+        });
+    }
     tbb::parallel_for(std::size_t(0), count, [&](std::size_t k) {
         const std::size_t begin = n * k / count, end = n * (k + 1) / count;
-        compute_slice(net, records, indices.subspan(begin, end - begin), params, invCount,
-                      &slices[k], &scratch[k]);
+        const auto part = indices.subspan(begin, end - begin);
+        if (precision == RowPrecision::BF16)
+            compute_slice(net, w16.data(), records, part, params, invCount, &slices[k],
+                          &scratch[k]);
+        else
+            compute_slice(net, net.w.data(), records, part, params, invCount, &slices[k],
+                          &scratch[k]);
     });
     reduce();
     return n ? slices[0].loss / double(n) : 0.0;

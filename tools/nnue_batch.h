@@ -56,10 +56,18 @@ struct Gradient {
 // Slices per batch: at least 8 so that any thread count up to 8 gives the same sums.
 inline constexpr int MIN_SLICES = 8;
 
+// What the kernel reads its feature rows (the weights in the forward pass, the
+// positions' accumulator gradients in the backward pass) as: floats, or bfloat16 (half
+// the bytes; the sums, the gradient and the weights Adam updates stay float).
+// bfloat16 needs H to be a multiple of 16 (the trainer's); other H read floats.
+enum class RowPrecision { FP32, BF16 };
+
 class BatchGradient {
   public:
-    // Buffers shaped like `shape` (its weights are not read).
-    BatchGradient(const FloatNet& shape, int threads);
+    // Buffers shaped like `shape` (its weights are not read). `chunk`: the positions whose
+    // feature gradients are summed together (0: as many as fill about 512 KiB).
+    BatchGradient(const FloatNet& shape, int threads, RowPrecision rows = RowPrecision::FP32,
+                  int chunk = 0);
 
     // Mean loss over the positions records[indices[i]] and its gradient (of the mean
     // loss), available in total() afterwards. Records that do not decode are skipped.
@@ -68,15 +76,26 @@ class BatchGradient {
     const Gradient& total() const { return slices[0]; }
     int slice_count() const { return int(slices.size()); }
 
-  private:
     struct Scratch {
         std::vector<float> accUs, accThem, aUs, aThem, gradUs, gradThem;
+        // A chunk's accumulator gradients (row 2j + perspective), in the row precision.
+        std::vector<float> g32;
+        std::vector<std::uint16_t> g16;
+        // The chunk's (feature row, gradient row) pairs and their counting sort.
+        std::vector<std::uint32_t> count, offset; // per feature row; count is 0 between chunks
+        std::vector<std::uint16_t> touched, pairFeature, pairEntry, sorted;
     };
-    void compute_slice(const FloatNet& net, std::span<const PackedRecord> records,
+
+  private:
+    template <class T>
+    void compute_slice(const FloatNet& net, const T* w, std::span<const PackedRecord> records,
                        std::span<const std::uint32_t> indices, const LossParams& params,
                        float invCount, Gradient* g, Scratch* scratch) const;
     void reduce();
 
+    RowPrecision precision;
+    int chunk = 0;                  // positions whose gradient rows are summed together
+    std::vector<std::uint16_t> w16; // the weights in bfloat16 (RowPrecision::BF16)
     std::vector<Gradient> slices;
     std::vector<Scratch> scratch;
 };

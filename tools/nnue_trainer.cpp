@@ -70,7 +70,8 @@ std::uint64_t options_hash(const TrainOptions& o, std::size_t records) {
         std::to_string(o.weightDecay) + " " + std::to_string(o.k) + " " + std::to_string(o.mirror) +
         " " + o.kingBuckets + " " + std::to_string(o.factoriser) + " " + std::to_string(records) +
         // Only when not the default, so that older checkpoints keep their hash.
-        (o.lrSchedule == "step" ? "" : " " + o.lrSchedule + " " + std::to_string(o.lrFinal));
+        (o.lrSchedule == "step" ? "" : " " + o.lrSchedule + " " + std::to_string(o.lrFinal)) +
+        (o.precision == "fp32" ? "" : " " + o.precision);
     std::uint64_t h = 0xCBF29CE484222325ull;
     for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ull;
     return h;
@@ -108,6 +109,8 @@ bool validate(const TrainOptions& o, std::string* error) {
     if (!(o.k >= 0 && o.k < 1e6)) return fail("--k must be positive");
     if (o.mirror != 0 && o.mirror != 1) return fail("--mirror must be 0 or 1");
     if (o.factoriser != 0 && o.factoriser != 1) return fail("--factoriser must be 0 or 1");
+    if (o.precision != "fp32" && o.precision != "bf16")
+        return fail("--precision must be fp32 or bf16");
     if (o.filter.maxScore < 0 || o.filter.minPly < 0)
         return fail("--max-score and --min-ply must not be negative");
     std::string why;
@@ -211,7 +214,8 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
         << result->validationIndices.size() << " validation positions, H " << o.hidden << ", "
         << o.buckets << " buckets\n";
 
-    BatchGradient gradient(state.net, o.threads);
+    BatchGradient gradient(state.net, o.threads,
+                           o.precision == "bf16" ? RowPrecision::BF16 : RowPrecision::FP32);
     SplitMix64 rng{state.rngState};
     const std::size_t batches = (trainIndices.size() + o.batch - 1) / std::size_t(o.batch);
     const Clock::time_point runStart = Clock::now();

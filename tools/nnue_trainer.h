@@ -31,6 +31,7 @@ struct TrainOptions {
     int mirror = 1;      // 1: each epoch sees a fresh half of the positions mirrored a<->h
     std::string kingBuckets = "none"; // input layout: nnue::InputLayout::named
     int factoriser = 1; // 1: king buckets share a trained block (set 2 only; see decode)
+    std::string precision = "fp32"; // or "bf16": the kernel's feature rows (RowPrecision)
     int threads = 1;
     double validation = 0.02;
     TrainingFilter filter; // --max-score, --min-ply

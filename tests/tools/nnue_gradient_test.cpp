@@ -105,5 +105,55 @@ TEST(NnueGradient, SameSumsForAnyThreadCountUpToTheSliceCount) {
     EXPECT_EQ(one.total().o, eight.total().o);
 }
 
+// The feature rows' gradient is summed per chunk of positions: chunks of 1 (every position
+// added on its own), of 7 (chunks ending inside slices) and the automatic size agree.
+TEST(NnueGradient, ChunkedSumsEqualPerPositionSums) {
+    const auto records = testing::material_records(400, 13);
+    FloatNet net(64, 4);
+    net.init(9);
+    std::vector<std::uint32_t> indices(records.size());
+    std::iota(indices.begin(), indices.end(), 0u);
+    BatchGradient single(net, 1, RowPrecision::FP32, 1), seven(net, 1, RowPrecision::FP32, 7),
+        automatic(net, 1);
+    const double loss = single.compute(net, records, indices, {});
+    EXPECT_EQ(loss, seven.compute(net, records, indices, {}));
+    EXPECT_EQ(loss, automatic.compute(net, records, indices, {}));
+    int nonzero = 0;
+    for (std::size_t i = 0; i < single.total().w.size(); ++i) {
+        const float a = single.total().w[i];
+        EXPECT_NEAR(seven.total().w[i], a, 1e-5f * std::abs(a) + 1e-12f) << i;
+        EXPECT_NEAR(automatic.total().w[i], a, 1e-5f * std::abs(a) + 1e-12f) << i;
+        nonzero += a != 0;
+    }
+    EXPECT_GT(nonzero, 1000);
+}
+
+// bfloat16 rows (8 bits of mantissa) move the gradient a little, never far: the
+// weights' gradient within 2 % of the float one's length, and not identical (the rows
+// really are read in bfloat16). The sums still do not depend on the thread count.
+TEST(NnueGradient, Bfloat16RowsStayCloseToFloatRows) {
+    const auto records = testing::material_records(400, 17);
+    FloatNet net(64, 4);
+    net.init(21);
+    std::vector<std::uint32_t> indices(records.size());
+    std::iota(indices.begin(), indices.end(), 0u);
+    BatchGradient fp32(net, 1), bf16(net, 1, RowPrecision::BF16),
+        bf16Eight(net, MIN_SLICES, RowPrecision::BF16);
+    const double loss = fp32.compute(net, records, indices, {});
+    const double lossHalf = bf16.compute(net, records, indices, {});
+    EXPECT_NEAR(lossHalf, loss, 0.01 * loss);
+    double diff = 0, length = 0;
+    for (std::size_t i = 0; i < fp32.total().w.size(); ++i) {
+        const double a = fp32.total().w[i], b = bf16.total().w[i];
+        diff += (a - b) * (a - b);
+        length += a * a;
+    }
+    EXPECT_GT(length, 0);
+    EXPECT_GT(diff, 0);
+    EXPECT_LT(std::sqrt(diff / length), 0.02);
+    EXPECT_EQ(lossHalf, bf16Eight.compute(net, records, indices, {}));
+    EXPECT_EQ(bf16.total().w, bf16Eight.total().w);
+}
+
 } // namespace
 } // namespace flotilla::tools::nnue

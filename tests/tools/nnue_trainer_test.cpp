@@ -268,6 +268,8 @@ TEST(NnueTrainer, CommandRejectsBadWords) {
         {"train-nnue", "--data", "x", "--out", "y", "--max-score", "-1"},
         {"train-nnue", "--data", "x", "--out", "y", "--min-ply", "-3"},
         {"train-nnue", "--data", "x", "--out", "y", "--min-ply", "many"},
+        {"train-nnue", "--data", "x", "--out", "y", "--precision", "fp16"},
+        {"train-nnue", "--data", "x", "--out", "y", "--precision"},
         {"train-nnue", "--out", "y"},
         {"train-nnue", "--data", "x"},
         {"train-nnue", "--data", "/nonexistent/dir", "--out", "y"},
