@@ -12,7 +12,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <new>
 #include <random>
+#include <type_traits>
 
 namespace flotilla::search {
 
@@ -72,7 +74,12 @@ std::pair<Value, Value> Worker::static_evals(const Position& position, const Par
 }
 
 // A fresh allocation: a Histories temporary would put megabytes on the stack.
-void Worker::clear_histories() { histories = std::make_unique<Histories>(); }
+// Zeroed in place: a new allocation of the tables (6.5 MiB) is fresh memory that the
+// kernel must clear page by page, at every ucinewgame and every datagen game.
+void Worker::clear_histories() {
+    static_assert(std::is_trivially_destructible_v<Histories>);
+    ::new (static_cast<void*>(histories.get())) Histories();
+}
 
 bool Worker::time_is_up(std::int64_t limitMs) {
     if (pondering) {

@@ -7,6 +7,7 @@
 #include "search/worker.h"
 #include "tools/data_file.h"
 #include "tools/eval_network.h"
+#include "tools/game_searcher.h"
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
@@ -68,24 +69,21 @@ std::string format_duration(double seconds) {
 
 GameRecord play_game(const std::string& startFen, const DatagenOptions& options,
                      std::uint64_t seed) {
+    GameSearcher searcher(options.hashMiB, options.network.get());
+    return play_game(searcher, startFen, options, seed);
+}
+
+GameRecord play_game(GameSearcher& searcher, const std::string& startFen,
+                     const DatagenOptions& options, std::uint64_t seed) {
     SplitMix64 rng{seed};
     Position start;
     if (!start.set_fen(startFen, false)) return {};
 
-    search::TranspositionTable tt;
-    tt.resize(std::size_t(options.hashMiB));
-    search::Worker worker(tt);
-    worker.use_network(options.network.get());
+    searcher.new_game();
     search::Limits limits;
     limits.nodes = options.nodes;
     limits.softNodes = options.softNodes;
-    const search::Params params;
-    std::atomic<bool> stop{false};
-    auto search = [&](const Position& pos) {
-        tt.new_search();
-        stop = false;
-        return worker.iterative_deepening(pos, limits, params, stop);
-    };
+    auto search = [&](const Position& pos) { return searcher.search(pos, limits); };
 
     // The opening: random plies (or the book line as given), replaced while its first
     // search says one side is already far ahead. After 100 tries the last one is kept.
@@ -308,8 +306,11 @@ bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenS
     const auto oldTerm = std::signal(SIGTERM, request_interrupt);
     tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
                                 std::size_t(options.threads));
+    // One searcher per thread, reset between its games.
+    tbb::enumerable_thread_specific<GameSearcher> searchers(run.hashMiB, run.network.get());
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, options.games, 1),
                       [&](const tbb::blocked_range<std::uint64_t>& range) {
+                          GameSearcher& searcher = searchers.local();
                           for (std::uint64_t game = range.begin(); game != range.end(); ++game) {
                               if (failed || interruptRequested) return;
                               SplitMix64 seeder{seedBase + game};
@@ -317,7 +318,8 @@ bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenS
                               const std::string& startFen = book.empty()
                                                                 ? std::string(START_FEN)
                                                                 : book[gameSeed % book.size()];
-                              const GameRecord played = play_game(startFen, run, gameSeed);
+                              const GameRecord played =
+                                  play_game(searcher, startFen, run, gameSeed);
                               if (played.moves.empty())
                                   continue; // no playable opening from this start
                               const std::vector<PackedRecord> kept = training_records(played);

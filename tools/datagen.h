@@ -18,6 +18,8 @@
 
 namespace flotilla::tools {
 
+class GameSearcher; // tools/game_searcher.h
+
 struct DatagenOptions {
     std::uint64_t games = 100;
     int threads = 1;
@@ -63,6 +65,9 @@ struct DatagenSummary {
 // score, and the result. Deterministic for given options, start and seed.
 GameRecord play_game(const std::string& startFen, const DatagenOptions& options,
                      std::uint64_t seed);
+// The same with a searcher that has searched other games (reset first): the same game.
+GameRecord play_game(GameSearcher& searcher, const std::string& startFen,
+                     const DatagenOptions& options, std::uint64_t seed);
 
 // The training positions of a game (game_file.h's filter), packed with its result.
 std::vector<PackedRecord> training_records(const GameRecord& game);

@@ -5,7 +5,9 @@
 #include "search/worker.h"
 #include "tools/data_manifest.h"
 #include "tools/game_file.h"
+#include "tools/game_searcher.h"
 
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
@@ -24,15 +26,10 @@ bool rescore_chosen(std::uint64_t seed, std::uint64_t game, int ply, double shar
 }
 
 RescoreCounts rescore_game(GameRecord* game, std::uint64_t gameNumber, const RescoreOptions& o,
-                           const flotilla::nnue::Network* network) {
-    search::TranspositionTable tt;
-    tt.resize(std::size_t(o.hashMiB));
-    search::Worker worker(tt);
-    worker.use_network(network);
+                           GameSearcher& searcher) {
+    searcher.new_game();
     search::Limits limits;
     limits.nodes = o.nodes;
-    const search::Params params;
-    std::atomic<bool> stop{false};
     RescoreCounts counts;
     int ply = 0;
     std::vector<std::int16_t> scores = game->scores;
@@ -41,9 +38,7 @@ RescoreCounts rescore_game(GameRecord* game, std::uint64_t gameNumber, const Res
         if (!is_training_position(pos, played, scoreWhite)) return;
         ++counts.training;
         if (!rescore_chosen(o.seed, gameNumber, i, o.share)) return;
-        tt.new_search();
-        stop = false;
-        const search::SearchResult r = worker.iterative_deepening(pos, limits, params, stop);
+        const search::SearchResult r = searcher.search(pos, limits);
         const int white = pos.side_to_move() == WHITE ? r.score : -r.score;
         scores[std::size_t(i)] = std::int16_t(std::clamp(white, -32767, 32767));
         ++counts.searched;
@@ -67,8 +62,9 @@ bool rescore_file(const std::string& path, std::uint64_t* gameNumber, const Resc
     }
     std::atomic<std::uint64_t> searched{0}, changed{0}, training{0};
     const std::uint64_t first = *gameNumber;
+    tbb::enumerable_thread_specific<GameSearcher> searchers(o.hashMiB, net.network.get());
     tbb::parallel_for(std::size_t(0), games.size(), [&](std::size_t i) {
-        const RescoreCounts c = rescore_game(&games[i], first + i, o, net.network.get());
+        const RescoreCounts c = rescore_game(&games[i], first + i, o, searchers.local());
         searched += c.searched;
         changed += c.changed;
         training += c.training;

@@ -17,6 +17,8 @@
 
 namespace flotilla::tools {
 
+class GameSearcher; // tools/game_searcher.h
+
 struct RescoreOptions {
     std::vector<std::string> data; // game files or directories of them
     std::string outDir;
@@ -43,9 +45,10 @@ struct RescoreCounts {
     std::uint64_t changed = 0;  // of those, the ones whose score differs
 };
 
-// Re-scores one game in place with `network` (null: the hand-written evaluation).
+// Re-scores one game in place with `searcher` (reset first, so the result does not depend
+// on what it searched before).
 RescoreCounts rescore_game(GameRecord* game, std::uint64_t gameNumber, const RescoreOptions& o,
-                           const flotilla::nnue::Network* network);
+                           GameSearcher& searcher);
 
 bool run_rescore(const RescoreOptions& options, std::ostream& progress, RescoreSummary* summary,
                  std::string* error);

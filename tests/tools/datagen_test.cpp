@@ -6,6 +6,7 @@
 #include "tools/data_file.h"
 #include "tools/data_manifest.h"
 #include "tools/datagen.h"
+#include "tools/game_searcher.h"
 
 #include <gtest/gtest.h>
 
@@ -108,6 +109,25 @@ TEST(Datagen, UnbalancedRandomOpeningsAreReplaced) {
         ASSERT_FALSE(game.scores.empty());
         EXPECT_LE(std::abs(game.scores[0]), 60) << "seed " << seed;
     }
+}
+
+// Each datagen thread keeps one searcher for all its games: a game played after others
+// is the game a fresh searcher plays (the table and histories are reset, not carried).
+TEST(Datagen, AReusedSearcherPlaysTheSameGameAsAFreshOne) {
+    const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    DatagenOptions o = small_run("unused");
+    o.nodes = 2000;
+    o.maxPlies = 40;
+    GameSearcher searcher(o.hashMiB, nullptr);
+    const GameRecord first = play_game(searcher, start, o, 5);
+    const GameRecord second = play_game(searcher, start, o, 9);
+    const GameRecord again = play_game(searcher, start, o, 5);
+    ASSERT_GT(first.moves.size(), 20u);
+    EXPECT_EQ(again.moves, first.moves);
+    EXPECT_EQ(again.scores, first.scores);
+    const GameRecord fresh = play_game(start, o, 9);
+    EXPECT_EQ(second.moves, fresh.moves);
+    EXPECT_EQ(second.scores, fresh.scores);
 }
 
 TEST(Datagen, NetworkEvaluatesAndIsNamedInTheHeader) {
