@@ -23,6 +23,7 @@
 #include "search/selectivity/double_extension.h"
 #include "search/selectivity/fail_high_reductions.h"
 #include "search/selectivity/futility.h"
+#include "search/selectivity/hindsight_depth.h"
 #include "search/selectivity/history_futility.h"
 #include "search/selectivity/history_leaf_pruning.h"
 #include "search/selectivity/iir_conditions.h"
@@ -120,6 +121,7 @@ struct Params {
     RefutedEarlyMalusParams refutedEarlyMalus;
     LmrCutoffCountParams lmrCutoffCount;
     NegativeExtensionVariantsParams negativeExtensionVariants;
+    HindsightDepthParams hindsightDepth;
     TablebaseParams tablebases;
     int moveOverheadMs = 10; // subtracted from the clock for communication delays
     int multiPv = 1;         // best root moves searched and reported per iteration (MultiPV)
@@ -198,6 +200,7 @@ inline constexpr std::tuple TECHNIQUES{
     technique(&Params::refutedEarlyMalus, REFUTED_EARLY_MALUS),
     technique(&Params::lmrCutoffCount, LMR_CUTOFF_COUNT),
     technique(&Params::negativeExtensionVariants, NEGATIVE_EXTENSION_VARIANTS),
+    technique(&Params::hindsightDepth, HINDSIGHT_DEPTH),
 };
 
 // Calls f(entry) for every technique's TechniqueEntry, in the list's order.

@@ -30,6 +30,9 @@ struct StackEntry {
     // Beta cutoffs of this ply's move loops since the grandparent started
     // (selectivity/lmr_cutoff_count.h).
     int cutoffCount = 0;
+    // The late move reduction of the child being searched, read (and cleared) by that
+    // child (selectivity/hindsight_depth.h).
+    Depth reduction = 0;
 };
 
 // Entries before the root: (ss - 6) of the root (continuation history 6 plies back,

@@ -70,6 +70,8 @@ struct Stats {
     std::uint64_t priorFailLowBonuses = 0;
     std::uint64_t refutedEarlyMaluses = 0;
     std::uint64_t lmrCutoffCountReductions = 0;
+    std::uint64_t hindsightExtensions = 0;
+    std::uint64_t hindsightReductions = 0;
     std::uint64_t negativeExtensionVariants = 0;
     std::uint64_t ttCutoffs = 0;
     std::uint64_t ttProbes = 0; // search and qsearch probes (the scaling command's hit rate)

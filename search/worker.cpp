@@ -224,6 +224,7 @@ Value Worker::search(StackEntry* ss, Value alpha, Value beta, Depth depth, bool 
 
     // 3. Static evaluation, sharpened by the TT score when its bound points the right way.
     evaluate_node(node);
+    adjust_depth_in_hindsight(node);
 
     // 4. Pruning before the move loop: razoring, reverse futility, null move, ProbCut,
     //    multi-cut. 5. Reductions before the move loop.
@@ -403,6 +404,19 @@ void Worker::evaluate_node(Node& node) {
     // singular search, no mate score near the window.
     node.staticPruningAllowed =
         !node.pvNode && !node.inCheck && !node.excludedSearch && !is_decisive(node.beta);
+}
+
+// 3b. The parent's reduction of this node judged by both static evals (read once: an
+//     excluded-move search or a re-search of the node sees none).
+void Worker::adjust_depth_in_hindsight(Node& node) {
+    StackEntry* ss = node.ss;
+    const Depth prior = (ss - 1)->reduction;
+    (ss - 1)->reduction = 0;
+    const Depth d = hindsight_depth(params.hindsightDepth, prior, node.depth, ss->staticEval,
+                                    (ss - 1)->staticEval);
+    counters.hindsightExtensions += d > 0;
+    counters.hindsightReductions += d < 0;
+    node.depth += d;
 }
 
 std::optional<Value> Worker::prune_before_moves(Node& node) {
@@ -637,7 +651,9 @@ Value Worker::search_move(const Node& node, const MoveInfo& move, Depth newDepth
         const Depth reduced = std::clamp(newDepth - *r, 1, newDepth);
         if (reduced < newDepth)
             ++(move.quiet ? counters.lateMoveReductions : counters.captureReductions);
+        ss->reduction = newDepth - reduced;
         score = -search(ss + 1, -alpha - 1, -alpha, reduced, true);
+        ss->reduction = 0;
         if (score > alpha && reduced < newDepth) {
             const Depth adjust = research_depth_adjustment(params.doDeeperShallower, score,
                                                            node.best.score, newDepth);

@@ -142,6 +142,7 @@ class Worker {
     std::optional<Value> terminal_value(Node& node); // may narrow the window
     std::optional<Value> tablebase_value(Node& node);
     void evaluate_node(Node& node);
+    void adjust_depth_in_hindsight(Node& node);
     std::optional<Value> prune_before_moves(Node& node);
     bool reverse_futility_cuts(const Node& node); // counts the cutoff
     void reduce_before_moves(Node& node);
