@@ -49,6 +49,7 @@ const char* const TRAIN_NNUE_USAGE =
     "         [--mirror 1|0] [--king-buckets none|mirror|4|8 (none)] [--factoriser 1|0]\n"
     "         [--threads N (all cores)] [--validation 0.02] [--seed 1]\n"
     "         [--max-score CP (none)] [--min-ply N (0)] [--precision fp32|bf16 (fp32)]\n"
+    "         [--segment N (1)]\n"
     "         [--checkpoint-dir DIR] [--resume FILE]\n";
 
 const char* const TIME_SIM_USAGE =
@@ -284,6 +285,8 @@ bool parse_train_nnue(const std::vector<std::string>& args, nnue::TrainOptions* 
             ok = w.number(&o->factoriser);
         else if (opt == "--precision")
             ok = w.text(&o->precision);
+        else if (opt == "--segment")
+            ok = w.number(&o->segment);
         else if (opt == "--threads")
             ok = w.number(&o->threads);
         else if (opt == "--validation")

@@ -8,6 +8,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <numeric>
 #include <type_traits>
@@ -78,6 +79,48 @@ void sum_rows(const T* base, int h, const std::uint16_t* rows, int count, const 
         sum_rows_block<TAIL>(base + c, std::size_t(h), rows, count, init + c, out + c);
 }
 
+// Entries of the incremental mode carry a sign in their top bit (the row is subtracted);
+// feature rows and chunk rows both stay below it.
+constexpr std::uint16_t NEGATIVE = 0x8000;
+constexpr std::uint16_t NO_START = 0xFFFF;
+
+// As sum_rows_block, each row added or subtracted by its entry's sign (a row times +1
+// added by a fused multiply-add rounds exactly as the plain add).
+template <int V>
+void sum_signed_rows_block(const float* __restrict base, std::size_t h, const std::uint16_t* rows,
+                           int count, const float* init, float* out) {
+    V8 a[V];
+#pragma GCC unroll 8
+    for (int v = 0; v < V; ++v) a[v] = *reinterpret_cast<const V8u*>(init + 8 * v);
+    for (int k = 0; k < count; ++k) {
+        const float* r = base + std::size_t(rows[k] & ~NEGATIVE) * h;
+        const V8 sign = V8{} + ((rows[k] & NEGATIVE) ? -1.0f : 1.0f);
+#pragma GCC unroll 8
+        for (int v = 0; v < V; ++v) a[v] += sign * *reinterpret_cast<const V8u*>(r + 8 * v);
+    }
+#pragma GCC unroll 8
+    for (int v = 0; v < V; ++v) *reinterpret_cast<V8u*>(out + 8 * v) = a[v];
+}
+
+void sum_signed_rows(const float* base, int h, const std::uint16_t* rows, int count,
+                     const float* init, float* out) {
+    int c = 0;
+    for (; c + 64 <= h; c += 64)
+        sum_signed_rows_block<8>(base + c, std::size_t(h), rows, count, init + c, out + c);
+    for (; c < h; c += 8)
+        sum_signed_rows_block<1>(base + c, std::size_t(h), rows, count, init + c, out + c);
+}
+
+// A chunk's entries summed into a gradient row: float entries may be signed.
+void sum_entries(const float* g, int h, const std::uint16_t* rows, int count, const float* init,
+                 float* out) {
+    sum_signed_rows(g, h, rows, count, init, out);
+}
+void sum_entries(const std::uint16_t* g, int h, const std::uint16_t* rows, int count,
+                 const float* init, float* out) {
+    sum_rows(g, h, rows, count, init, out);
+}
+
 void store_row(const float* in, int h, float* out) { std::copy(in, in + h, out); }
 // In the block order above.
 void store_row(const float* in, int h, std::uint16_t* out) {
@@ -144,9 +187,12 @@ float sample_loss(const FloatNet& net, const Sample& s, const LossParams& p) {
     return d * d;
 }
 
-BatchGradient::BatchGradient(const FloatNet& shape, int threads, RowPrecision rows, int chunkSize)
-    : precision(rows == RowPrecision::BF16 && shape.hidden % 16 == 0 ? rows : RowPrecision::FP32),
-      slices(std::max(MIN_SLICES, threads)), scratch(slices.size()) {
+BatchGradient::BatchGradient(const FloatNet& shape, int threads, RowPrecision rows, int chunkSize,
+                             bool incrementalMode)
+    : precision(rows == RowPrecision::BF16 && shape.hidden % 16 == 0 && !incrementalMode
+                    ? rows
+                    : RowPrecision::FP32),
+      incremental(incrementalMode), slices(std::max(MIN_SLICES, threads)), scratch(slices.size()) {
     const int hidden = shape.hidden;
     const std::size_t bytes = precision == RowPrecision::BF16 ? 2 : 4;
     // A chunk's gradient rows (about 512 KiB) stay in L2 while they are summed.
@@ -165,10 +211,23 @@ BatchGradient::BatchGradient(const FloatNet& shape, int threads, RowPrecision ro
             s.g32.assign(rowsPerChunk * hidden, 0.0f);
         s.count.assign(shape.feature_rows(), 0);
         s.offset.assign(shape.feature_rows(), 0);
-        s.pairFeature.resize(rowsPerChunk * MAX_ACTIVE);
-        s.pairEntry.resize(rowsPerChunk * MAX_ACTIVE);
-        s.sorted.resize(rowsPerChunk * MAX_ACTIVE);
+        // Incremental: per position and colour at most 2 pairs per feature closed, and
+        // once a chunk every active feature's run.
+        const std::size_t pairs =
+            incremental ? (std::size_t(chunk) + 1) * 4 * MAX_ACTIVE : rowsPerChunk * MAX_ACTIVE;
+        s.pairFeature.resize(pairs);
+        s.pairEntry.resize(pairs);
+        s.sorted.resize(pairs);
         s.touched.reserve(shape.feature_rows());
+        if (!incremental) continue;
+        for (Color c : {WHITE, BLACK}) {
+            s.acc[c].assign(hidden, 0.0f);
+            s.prefix[c].assign(hidden, 0.0f);
+            s.active[c].assign((shape.feature_rows() + 63) / 64, 0);
+            s.start[c].assign(shape.feature_rows(), NO_START);
+        }
+        s.current.assign((shape.feature_rows() + 63) / 64, 0);
+        s.changed.reserve(2 * MAX_ACTIVE);
     }
 }
 
@@ -188,7 +247,7 @@ void add_feature_gradients(BatchGradient::Scratch* s, std::size_t pairs, const T
     for (std::uint16_t f : s->touched) {
         const int n = int(s->count[f]);
         float* row = gw + std::size_t(f) * h;
-        sum_rows(g, h, &s->sorted[s->offset[f] - n], n, row, row);
+        sum_entries(g, h, &s->sorted[s->offset[f] - n], n, row, row);
         s->count[f] = 0;
     }
     s->touched.clear();
@@ -196,26 +255,37 @@ void add_feature_gradients(BatchGradient::Scratch* s, std::size_t pairs, const T
 
 } // namespace
 
+void BatchGradient::position_gradient(const FloatNet& net, const Sample& sample, const float* accUs,
+                                      const float* accThem, const LossParams& params,
+                                      float invCount, Gradient* g, Scratch* s, double* loss) const {
+    const int h = net.hidden;
+    const int bucket = flotilla::nnue::output_bucket(sample.pieces, net.buckets);
+    const float* __restrict o = &net.o[std::size_t(bucket) * 2 * h];
+    const float y = activate(accUs, accThem, o, h, s->aUs.data(), s->aThem.data()) + net.ob[bucket];
+    const float outScale = SCALE / params.k;
+    const float p = float(sigmoid(double(y) * outScale));
+    const float d = p - target(sample, params);
+    *loss += double(d) * d;
+    // dLoss/dy of the batch mean.
+    const float dy = 2.0f * d * p * (1.0f - p) * outScale * invCount;
+    backward(dy, accUs, accThem, s->aUs.data(), s->aThem.data(), o, h,
+             &g->o[std::size_t(bucket) * 2 * h], g->b.data(), s->gradUs.data(), s->gradThem.data());
+    g->ob[bucket] += dy;
+}
+
 template <class T>
 void BatchGradient::compute_slice(const FloatNet& net, const T* w,
                                   std::span<const PackedRecord> records,
                                   std::span<const std::uint32_t> indices, const LossParams& params,
                                   float invCount, Gradient* g, Scratch* s) const {
     g->zero();
+    s->rowsRead = 0;
     const int h = net.hidden;
-    float* __restrict accUs = s->accUs.data();
-    float* __restrict accThem = s->accThem.data();
-    float* __restrict gradUs = s->gradUs.data();
-    float* __restrict gradThem = s->gradThem.data();
-    float* __restrict aUs = s->aUs.data();
-    float* __restrict aThem = s->aThem.data();
-    float* __restrict gb = g->b.data();
     T* rowsOut;
     if constexpr (std::is_same_v<T, float>)
         rowsOut = s->g32.data();
     else
         rowsOut = s->g16.data();
-    const float outScale = SCALE / params.k;
     Sample sample;
     double loss = 0;
     std::size_t pairs = 0;
@@ -229,29 +299,19 @@ void BatchGradient::compute_slice(const FloatNet& net, const T* w,
         // The records are read in shuffled order: fetch a few positions ahead.
         if (j + 8 < indices.size()) __builtin_prefetch(records[indices[j + 8]].data());
         if (decode(records[indices[j]], &sample, net.layout, net.factoriser)) {
-            if (mirrored(indices[j], params.mirrorSalt)) mirror_files(&sample);
-            sum_rows(w, h, sample.us.data(), sample.count, net.b.data(), accUs);
-            sum_rows(w, h, sample.them.data(), sample.count, net.b.data(), accThem);
-            const int bucket = flotilla::nnue::output_bucket(sample.pieces, net.buckets);
-            const float* __restrict o = &net.o[std::size_t(bucket) * 2 * h];
-            const float y = activate(accUs, accThem, o, h, aUs, aThem) + net.ob[bucket];
-
-            const float p = float(sigmoid(double(y) * outScale));
-            const float d = p - target(sample, params);
-            loss += double(d) * d;
-            // dLoss/dy of the batch mean.
-            const float dy = 2.0f * d * p * (1.0f - p) * outScale * invCount;
-
-            backward(dy, accUs, accThem, aUs, aThem, o, h, &g->o[std::size_t(bucket) * 2 * h], gb,
-                     gradUs, gradThem);
-            g->ob[bucket] += dy;
+            if (mirrored(indices[j], params)) mirror_files(&sample);
+            sum_rows(w, h, sample.us.data(), sample.count, net.b.data(), s->accUs.data());
+            sum_rows(w, h, sample.them.data(), sample.count, net.b.data(), s->accThem.data());
+            position_gradient(net, sample, s->accUs.data(), s->accThem.data(), params, invCount, g,
+                              s, &loss);
             const auto entry = std::uint16_t(2 * inChunk);
-            store_row(gradUs, h, rowsOut + std::size_t(entry) * h);
-            store_row(gradThem, h, rowsOut + std::size_t(entry + 1) * h);
+            store_row(s->gradUs.data(), h, rowsOut + std::size_t(entry) * h);
+            store_row(s->gradThem.data(), h, rowsOut + std::size_t(entry + 1) * h);
             for (int k = 0; k < sample.count; ++k) {
                 add_pair(sample.us[k], entry);
                 add_pair(sample.them[k], std::uint16_t(entry + 1));
             }
+            s->rowsRead += 4 * std::size_t(sample.count);
         }
         if (inChunk + 1 == std::size_t(chunk) || j + 1 == indices.size()) {
             add_feature_gradients(s, pairs, static_cast<const T*>(rowsOut), h, g->w.data());
@@ -259,6 +319,147 @@ void BatchGradient::compute_slice(const FloatNet& net, const T* w,
         }
     }
     g->loss = loss;
+}
+
+namespace {
+
+// The incremental mode's bookkeeping for one slice (see BatchGradient's constructor):
+// per perspective colour the accumulator, kept up to date by the features that change
+// between consecutive positions, and each active feature's run, whose accumulator
+// gradients are summed as the difference of two prefix rows when the run ends.
+class IncrementalSlice {
+  public:
+    IncrementalSlice(const FloatNet& net, BatchGradient::Scratch* scratch, std::size_t* pairs)
+        : net(net), s(scratch), pairs(pairs), words(scratch->current.size()) {
+        for (Color c : {WHITE, BLACK}) s->valid[c] = s->prefixValid[c] = false;
+    }
+
+    // Brings colour c's accumulator to the features list[0, count).
+    void update(Color c, const std::uint16_t* list, int count) {
+        std::uint64_t* cur = s->current.data();
+        std::fill(cur, cur + words, 0);
+        for (int k = 0; k < count; ++k) cur[list[k] >> 6] |= std::uint64_t(1) << (list[k] & 63);
+        std::uint64_t* act = s->active[c].data();
+        int changes = 0;
+        if (s->valid[c])
+            for (std::size_t i = 0; i < words; ++i) changes += std::popcount(act[i] ^ cur[i]);
+        if (!s->valid[c] || changes >= count) {
+            close_all(c);
+            sum_rows(net.w.data(), net.hidden, list, count, net.b.data(), s->acc[c].data());
+            s->rowsRead += std::size_t(count);
+            std::copy(cur, cur + words, act);
+            for (int k = 0; k < count; ++k) s->start[c][list[k]] = NO_START;
+            s->valid[c] = true;
+            return;
+        }
+        s->changed.clear();
+        for (std::size_t i = 0; i < words; ++i) {
+            for (std::uint64_t removed = act[i] & ~cur[i]; removed; removed &= removed - 1) {
+                const auto f = std::uint16_t(64 * i + std::size_t(std::countr_zero(removed)));
+                close(c, f);
+                s->changed.push_back(f | NEGATIVE);
+            }
+            for (std::uint64_t added = cur[i] & ~act[i]; added; added &= added - 1) {
+                const auto f = std::uint16_t(64 * i + std::size_t(std::countr_zero(added)));
+                s->start[c][f] = s->prefixValid[c] ? s->lastEntry[c] : NO_START;
+                s->changed.push_back(f);
+            }
+            act[i] = cur[i];
+        }
+        sum_signed_rows(net.w.data(), net.hidden, s->changed.data(), int(s->changed.size()),
+                        s->acc[c].data(), s->acc[c].data());
+        s->rowsRead += s->changed.size();
+    }
+
+    // Adds colour c's accumulator gradient of chunk position `inChunk` to its prefix, stored
+    // as that position's row in the chunk.
+    void add_gradient(Color c, const float* grad, std::size_t inChunk, float* rowsOut) {
+        const int h = net.hidden;
+        float* __restrict p = s->prefix[c].data();
+        if (s->prefixValid[c])
+            for (int i = 0; i < h; ++i) p[i] += grad[i];
+        else
+            std::copy(grad, grad + h, p);
+        const auto entry = std::uint16_t(2 * inChunk + std::size_t(c));
+        store_row(p, h, rowsOut + std::size_t(entry) * h);
+        s->lastEntry[c] = entry;
+        s->prefixValid[c] = true;
+    }
+
+    // Ends every run of colour c at the last prefix row; the next position starts afresh.
+    void close_all(Color c) {
+        const std::uint64_t* act = s->active[c].data();
+        for (std::size_t i = 0; i < words; ++i)
+            for (std::uint64_t bits = act[i]; bits; bits &= bits - 1) {
+                const auto f = std::uint16_t(64 * i + std::size_t(std::countr_zero(bits)));
+                close(c, f);
+                s->start[c][f] = NO_START;
+            }
+        s->prefixValid[c] = false;
+    }
+
+  private:
+    // Feature f's run of colour c ends at the last prefix row: +that row, -its start's
+    // (nothing when the run has no position in this chunk).
+    void close(Color c, std::uint16_t f) {
+        if (!s->prefixValid[c]) return;
+        add_pair(f, s->lastEntry[c]);
+        if (s->start[c][f] != NO_START) add_pair(f, std::uint16_t(s->start[c][f] | NEGATIVE));
+        s->rowsRead += 1 + (s->start[c][f] != NO_START);
+    }
+    void add_pair(std::uint16_t f, std::uint16_t entry) {
+        if (s->count[f]++ == 0) s->touched.push_back(f);
+        s->pairFeature[*pairs] = f;
+        s->pairEntry[(*pairs)++] = entry;
+    }
+
+    const FloatNet& net;
+    BatchGradient::Scratch* s;
+    std::size_t* pairs;
+    std::size_t words;
+};
+
+} // namespace
+
+void BatchGradient::compute_slice_incremental(const FloatNet& net,
+                                              std::span<const PackedRecord> records,
+                                              std::span<const std::uint32_t> indices,
+                                              const LossParams& params, float invCount, Gradient* g,
+                                              Scratch* s) const {
+    g->zero();
+    s->rowsRead = 0;
+    float* rowsOut = s->g32.data();
+    Sample sample;
+    double loss = 0;
+    std::size_t pairs = 0;
+    IncrementalSlice slice(net, s, &pairs);
+    for (std::size_t j = 0; j < indices.size(); ++j) {
+        const std::size_t inChunk = j % std::size_t(chunk);
+        if (j + 8 < indices.size()) __builtin_prefetch(records[indices[j + 8]].data());
+        if (decode(records[indices[j]], &sample, net.layout, net.factoriser)) {
+            if (mirrored(indices[j], params)) mirror_files(&sample);
+            const Color us = sample.stm, them = ~sample.stm;
+            slice.update(us, sample.us.data(), sample.count);
+            slice.update(them, sample.them.data(), sample.count);
+            position_gradient(net, sample, s->acc[us].data(), s->acc[them].data(), params, invCount,
+                              g, s, &loss);
+            slice.add_gradient(us, s->gradUs.data(), inChunk, rowsOut);
+            slice.add_gradient(them, s->gradThem.data(), inChunk, rowsOut);
+        }
+        if (inChunk + 1 == std::size_t(chunk) || j + 1 == indices.size()) {
+            for (Color c : {WHITE, BLACK}) slice.close_all(c);
+            add_feature_gradients(s, pairs, static_cast<const float*>(rowsOut), net.hidden,
+                                  g->w.data());
+            pairs = 0;
+        }
+    }
+    g->loss = loss;
+}
+
+std::size_t BatchGradient::rows_read() const {
+    std::size_t total = 0;
+    for (const Scratch& s : scratch) total += s.rowsRead;
+    return total;
 }
 
 void BatchGradient::reduce() {
@@ -294,7 +495,10 @@ double BatchGradient::compute(const FloatNet& net, std::span<const PackedRecord>
     tbb::parallel_for(std::size_t(0), count, [&](std::size_t k) {
         const std::size_t begin = n * k / count, end = n * (k + 1) / count;
         const auto part = indices.subspan(begin, end - begin);
-        if (precision == RowPrecision::BF16)
+        if (incremental)
+            compute_slice_incremental(net, records, part, params, invCount, &slices[k],
+                                      &scratch[k]);
+        else if (precision == RowPrecision::BF16)
             compute_slice(net, w16.data(), records, part, params, invCount, &slices[k],
                           &scratch[k]);
         else

@@ -5,6 +5,7 @@
 
 #include "tools/nnue_float_net.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <span>
@@ -20,11 +21,20 @@ struct LossParams {
     // way but for castling, which the inputs do not describe, so it doubles the data.
     // Only for feature set 1: set 2 mirrors every position into the same features.
     std::uint64_t mirrorSalt = 0;
+    // Records per mirroring decision: 1 decides each record alone; train-nnue --segment N
+    // mirrors aligned blocks of N records alike, so that a game's consecutive positions
+    // keep their shared features (see BatchGradient's incremental mode).
+    std::uint32_t mirrorBlock = 1;
 };
 
 // Whether record `index` is seen mirrored under `salt` (never when salt is 0).
 inline bool mirrored(std::uint32_t index, std::uint64_t salt) {
     return salt != 0 && (SplitMix64{salt ^ (std::uint64_t(index) << 20)}.next() & 1) != 0;
+}
+
+// Whether record `index` is seen mirrored under p (by its block of p.mirrorBlock records).
+inline bool mirrored(std::uint32_t index, const LossParams& p) {
+    return mirrored(index / std::max<std::uint32_t>(p.mirrorBlock, 1), p.mirrorSalt);
 }
 
 // Files a<->h of every active feature (the square is the index's low 6 bits; feature
@@ -66,8 +76,15 @@ class BatchGradient {
   public:
     // Buffers shaped like `shape` (its weights are not read). `chunk`: the positions whose
     // feature gradients are summed together (0: as many as fill about 512 KiB).
+    // `incremental` (float rows only; BF16 is then ignored): a position whose features
+    // mostly equal the previous position's in the batch (a game's next position, as
+    // train-nnue --segment orders them) updates the previous accumulator by the features
+    // that changed instead of summing all of its rows, as the engine does; and a feature's
+    // weight gradient is summed over each run of positions it stays active in by prefix
+    // sums of the accumulator gradients, one or two rows a run instead of one a position.
+    // The same gradient to float rounding; far fewer rows read when positions come in runs.
     BatchGradient(const FloatNet& shape, int threads, RowPrecision rows = RowPrecision::FP32,
-                  int chunk = 0);
+                  int chunk = 0, bool incremental = false);
 
     // Mean loss over the positions records[indices[i]] and its gradient (of the mean
     // loss), available in total() afterwards. Records that do not decode are skipped.
@@ -84,9 +101,30 @@ class BatchGradient {
         // The chunk's (feature row, gradient row) pairs and their counting sort.
         std::vector<std::uint32_t> count, offset; // per feature row; count is 0 between chunks
         std::vector<std::uint16_t> touched, pairFeature, pairEntry, sorted;
+        // Incremental mode, per perspective colour: the accumulator (valid: of the previous
+        // position of this slice), its active features as a bitset, each active feature's
+        // run start (the entry of the prefix row before it, or NO_START: the prefix's
+        // start), the running prefix of the accumulator gradients and its last entry.
+        std::vector<float> acc[COLOR_NB], prefix[COLOR_NB];
+        std::vector<std::uint64_t> active[COLOR_NB], current;
+        std::vector<std::uint16_t> start[COLOR_NB];
+        bool valid[COLOR_NB] = {}, prefixValid[COLOR_NB] = {};
+        std::uint16_t lastEntry[COLOR_NB] = {};
+        std::vector<std::uint16_t> changed; // a position's signed feature changes
+        std::size_t rowsRead = 0;           // feature rows summed (forward and backward)
     };
+    // Feature rows summed in both passes over the last compute() (all slices).
+    std::size_t rows_read() const;
 
   private:
+    // One decoded position's squared error added to *loss, the output layer's gradient to
+    // g, and its accumulators' gradients into the scratch's gradUs and gradThem.
+    void position_gradient(const FloatNet& net, const Sample& sample, const float* accUs,
+                           const float* accThem, const LossParams& params, float invCount,
+                           Gradient* g, Scratch* s, double* loss) const;
+    void compute_slice_incremental(const FloatNet& net, std::span<const PackedRecord> records,
+                                   std::span<const std::uint32_t> indices, const LossParams& params,
+                                   float invCount, Gradient* g, Scratch* s) const;
     template <class T>
     void compute_slice(const FloatNet& net, const T* w, std::span<const PackedRecord> records,
                        std::span<const std::uint32_t> indices, const LossParams& params,
@@ -94,7 +132,8 @@ class BatchGradient {
     void reduce();
 
     RowPrecision precision;
-    int chunk = 0;                  // positions whose gradient rows are summed together
+    int chunk = 0; // positions whose gradient rows are summed together
+    bool incremental = false;
     std::vector<std::uint16_t> w16; // the weights in bfloat16 (RowPrecision::BF16)
     std::vector<Gradient> slices;
     std::vector<Scratch> scratch;

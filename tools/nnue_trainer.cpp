@@ -71,13 +71,43 @@ std::uint64_t options_hash(const TrainOptions& o, std::size_t records) {
         " " + o.kingBuckets + " " + std::to_string(o.factoriser) + " " + std::to_string(records) +
         // Only when not the default, so that older checkpoints keep their hash.
         (o.lrSchedule == "step" ? "" : " " + o.lrSchedule + " " + std::to_string(o.lrFinal)) +
-        (o.precision == "fp32" ? "" : " " + o.precision);
+        (o.precision == "fp32" ? "" : " " + o.precision) +
+        (o.segment == 1 ? "" : " segment " + std::to_string(o.segment));
     std::uint64_t h = 0xCBF29CE484222325ull;
     for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ull;
     return h;
 }
 
 } // namespace
+
+std::vector<IndexRange> segment_blocks(std::span<const std::uint32_t> sorted, int segment) {
+    std::vector<IndexRange> blocks;
+    if (segment <= 1) return blocks;
+    for (std::uint32_t i = 0; i < sorted.size();) {
+        const std::uint32_t block = sorted[i] / std::uint32_t(segment);
+        std::uint32_t j = i + 1;
+        while (j < sorted.size() && sorted[j] / std::uint32_t(segment) == block) ++j;
+        blocks.push_back({i, j});
+        i = j;
+    }
+    return blocks;
+}
+
+void order_by_blocks(std::span<const std::uint32_t> indices, std::span<const IndexRange> blocks,
+                     SplitMix64& rng, std::vector<std::uint32_t>* order) {
+    if (blocks.empty()) {
+        order->assign(indices.begin(), indices.end());
+        shuffle(*order, rng);
+        return;
+    }
+    std::vector<std::uint32_t> which(blocks.size());
+    std::iota(which.begin(), which.end(), 0u);
+    shuffle(which, rng);
+    order->clear();
+    for (std::uint32_t b : which)
+        order->insert(order->end(), indices.begin() + blocks[b].begin,
+                      indices.begin() + blocks[b].end);
+}
 
 double learning_rate(const TrainOptions& o, int epoch) {
     if (o.lrSchedule == "cosine") {
@@ -111,6 +141,9 @@ bool validate(const TrainOptions& o, std::string* error) {
     if (o.factoriser != 0 && o.factoriser != 1) return fail("--factoriser must be 0 or 1");
     if (o.precision != "fp32" && o.precision != "bf16")
         return fail("--precision must be fp32 or bf16");
+    if (o.segment < 1 || o.segment > 1024) return fail("--segment must be 1 to 1024");
+    if (o.segment > 1 && o.precision != "fp32")
+        return fail("--segment above 1 needs --precision fp32");
     if (o.filter.maxScore < 0 || o.filter.minPly < 0)
         return fail("--max-score and --min-ply must not be negative");
     std::string why;
@@ -215,7 +248,11 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
         << o.buckets << " buckets\n";
 
     BatchGradient gradient(state.net, o.threads,
-                           o.precision == "bf16" ? RowPrecision::BF16 : RowPrecision::FP32);
+                           o.precision == "bf16" ? RowPrecision::BF16 : RowPrecision::FP32, 0,
+                           o.segment > 1);
+    // Blocks need the indices in record order (the whole-games split keeps it already).
+    if (o.segment > 1) std::sort(trainIndices.begin(), trainIndices.end());
+    const std::vector<IndexRange> blocks = segment_blocks(trainIndices, o.segment);
     SplitMix64 rng{state.rngState};
     const std::size_t batches = (trainIndices.size() + o.batch - 1) / std::size_t(o.batch);
     const Clock::time_point runStart = Clock::now();
@@ -228,8 +265,8 @@ bool train(std::span<const PackedRecord> records, const TrainOptions& o, std::os
         // Feature set 2 sees a position and its mirror image alike: nothing to augment.
         if (o.mirror && layout.feature_set() == flotilla::nnue::FEATURE_SET_PIECE_SQUARE)
             epochParams.mirrorSalt = SplitMix64{o.seed + std::uint64_t(epoch)}.next() | 1;
-        order = trainIndices;
-        shuffle(order, rng);
+        epochParams.mirrorBlock = std::uint32_t(o.segment);
+        order_by_blocks(trainIndices, blocks, rng, &order);
         const Clock::time_point epochStart = Clock::now();
         Clock::time_point lastPrint = epochStart;
         double lossSum = 0;

@@ -32,6 +32,10 @@ struct TrainOptions {
     std::string kingBuckets = "none"; // input layout: nnue::InputLayout::named
     int factoriser = 1; // 1: king buckets share a trained block (set 2 only; see decode)
     std::string precision = "fp32"; // or "bf16": the kernel's feature rows (RowPrecision)
+    // Records per block (1 to 1024): each epoch shuffles aligned blocks of this many
+    // consecutive records (a game's positions in order) rather than single positions, and
+    // the kernel updates its accumulators incrementally along them (BatchGradient).
+    int segment = 1;
     int threads = 1;
     double validation = 0.02;
     TrainingFilter filter; // --max-score, --min-ply
@@ -47,6 +51,19 @@ struct TrainOptions {
 // lrStep). "cosine": lrFinal + (lr - lrFinal) * (1 + cos(pi * epoch / (epochs - 1))) / 2,
 // lr in the first epoch and lrFinal in the last (Loshchilov and Hutter's SGDR without
 // restarts; bullet's trainers schedule their superbatches alike).
+struct IndexRange {
+    std::uint32_t begin, end; // into the training indices
+};
+
+// The training indices (ascending) cut into runs that lie in one aligned block of
+// `segment` record indices (--segment); none with segment 1.
+std::vector<IndexRange> segment_blocks(std::span<const std::uint32_t> sorted, int segment);
+
+// An epoch's order: the indices shuffled one by one (no blocks), or the blocks shuffled,
+// each block's records kept in order.
+void order_by_blocks(std::span<const std::uint32_t> indices, std::span<const IndexRange> blocks,
+                     SplitMix64& rng, std::vector<std::uint32_t>* order);
+
 double learning_rate(const TrainOptions& o, int epoch);
 
 // Checks the ranges of the options; false with a message.

@@ -1,5 +1,6 @@
 // The training kernel's analytic gradient of every parameter group matches central
 // finite differences of a double-precision loss written straight from the spec.
+#include "core/movegen.h"
 #include "eval/nnue/output_bucket.h"
 #include "nnue_test_data.h"
 #include "tools/nnue_batch.h"
@@ -8,6 +9,7 @@
 
 #include <cmath>
 #include <numeric>
+#include <random>
 
 namespace flotilla::tools::nnue {
 namespace {
@@ -153,6 +155,80 @@ TEST(NnueGradient, Bfloat16RowsStayCloseToFloatRows) {
     EXPECT_LT(std::sqrt(diff / length), 0.02);
     EXPECT_EQ(lossHalf, bf16Eight.compute(net, records, indices, {}));
     EXPECT_EQ(bf16.total().w, bf16Eight.total().w);
+}
+
+// Consecutive positions of pseudo-random games (positions in check left out, as the data
+// loader does), each labelled with White's material and a result: runs that share most
+// features, as train-nnue --segment orders them.
+std::vector<PackedRecord> game_records(int games, std::uint64_t seed) {
+    std::vector<PackedRecord> out;
+    for (int g = 0; g < games; ++g) {
+        Position pos;
+        pos.set_fen(Position::START_FEN, false);
+        for (int ply = 0; ply < 90; ++ply) {
+            const MoveList moves(pos);
+            if (moves.size() == 0) break;
+            const int material = 100 * (pos.count(WHITE, PAWN) - pos.count(BLACK, PAWN)) +
+                                 300 * (pos.count(WHITE, KNIGHT) - pos.count(BLACK, KNIGHT)) +
+                                 500 * (pos.count(WHITE, ROOK) - pos.count(BLACK, ROOK)) +
+                                 900 * (pos.count(WHITE, QUEEN) - pos.count(BLACK, QUEEN));
+            if (!pos.in_check()) out.push_back(pack(pos, material, GameResult(g % 3)));
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            pos.make_move(*(moves.begin() + (seed >> 33) % moves.size()));
+        }
+    }
+    return out;
+}
+
+void expect_close_gradients(const Gradient& a, const Gradient& b) {
+    ASSERT_EQ(a.w.size(), b.w.size());
+    int nonzero = 0;
+    for (std::size_t i = 0; i < a.w.size(); ++i) {
+        EXPECT_NEAR(b.w[i], a.w[i], 1e-4f * std::abs(a.w[i]) + 1e-9f) << "w[" << i << "]";
+        nonzero += a.w[i] != 0;
+    }
+    EXPECT_GT(nonzero, 1000);
+    for (std::size_t i = 0; i < a.o.size(); ++i)
+        EXPECT_NEAR(b.o[i], a.o[i], 1e-4f * std::abs(a.o[i]) + 1e-9f) << "o[" << i << "]";
+    for (std::size_t i = 0; i < a.b.size(); ++i)
+        EXPECT_NEAR(b.b[i], a.b[i], 1e-4f * std::abs(a.b[i]) + 1e-9f) << "b[" << i << "]";
+}
+
+// The incremental mode (accumulators updated by the features that change, each feature's
+// gradient summed over its runs by prefix sums) gives the plain kernel's loss and
+// gradient, on a game's consecutive positions (few rows read), on shuffled ones (every
+// accumulator refreshed) and with blocks of positions mirrored alike, with chunks ending
+// inside runs (7) and the automatic size, at any thread count.
+TEST(NnueGradient, IncrementalRunsGiveThePlainGradient) {
+    const auto records = game_records(12, 5);
+    ASSERT_GT(records.size(), 900u);
+    FloatNet net(64, 4);
+    net.init(9);
+    std::vector<std::uint32_t> inOrder(records.size());
+    std::iota(inOrder.begin(), inOrder.end(), 0u);
+    std::vector<std::uint32_t> shuffled = inOrder;
+    std::mt19937 rng(3);
+    std::shuffle(shuffled.begin(), shuffled.end(), rng);
+    LossParams mirroredBlocks{};
+    mirroredBlocks.mirrorSalt = 77;
+    mirroredBlocks.mirrorBlock = 16;
+    for (const auto* indices : {&inOrder, &shuffled})
+        for (const LossParams& params : {LossParams{}, mirroredBlocks})
+            for (int chunk : {7, 0}) {
+                BatchGradient plain(net, 1, RowPrecision::FP32, chunk),
+                    incremental(net, 1, RowPrecision::FP32, chunk, true),
+                    eight(net, MIN_SLICES, RowPrecision::FP32, chunk, true);
+                const double loss = plain.compute(net, records, *indices, params);
+                EXPECT_NEAR(incremental.compute(net, records, *indices, params), loss, 1e-6 * loss);
+                expect_close_gradients(plain.total(), incremental.total());
+                EXPECT_EQ(eight.compute(net, records, *indices, params),
+                          incremental.compute(net, records, *indices, params));
+                EXPECT_EQ(eight.total().w, incremental.total().w);
+                if (indices == &inOrder)
+                    EXPECT_LT(3 * incremental.rows_read(), plain.rows_read());
+                else
+                    EXPECT_GT(2 * incremental.rows_read(), plain.rows_read());
+            }
 }
 
 } // namespace

@@ -270,6 +270,9 @@ TEST(NnueTrainer, CommandRejectsBadWords) {
         {"train-nnue", "--data", "x", "--out", "y", "--min-ply", "many"},
         {"train-nnue", "--data", "x", "--out", "y", "--precision", "fp16"},
         {"train-nnue", "--data", "x", "--out", "y", "--precision"},
+        {"train-nnue", "--data", "x", "--out", "y", "--segment", "0"},
+        {"train-nnue", "--data", "x", "--out", "y", "--segment", "1025"},
+        {"train-nnue", "--data", "x", "--out", "y", "--segment", "8", "--precision", "bf16"},
         {"train-nnue", "--out", "y"},
         {"train-nnue", "--data", "x"},
         {"train-nnue", "--data", "/nonexistent/dir", "--out", "y"},
@@ -382,6 +385,57 @@ TEST(NnueTrainer, CommandTrainsOnGameFilesAndExports) {
     };
     EXPECT_EQ(weights(read_net(net + "2")), weights(q));
     std::filesystem::remove_all(dir);
+}
+
+// Blocks of consecutive records (--segment) train as well as single ones, and in
+// another order (the losses differ).
+TEST(NnueTrainer, SegmentsTrainToo) {
+    const auto records = testing::material_records(3000, 1);
+    TrainOptions o = small_options();
+    std::vector<double> losses[2];
+    for (int segment : {1, 8}) {
+        o.segment = segment;
+        std::ostringstream log;
+        TrainResult result;
+        std::string error;
+        ASSERT_TRUE(train(records, o, log, &result, &error)) << error;
+        FloatNet initial(o.hidden, o.buckets);
+        initial.init(o.seed);
+        const double before =
+            mean_loss(initial, records, result.validationIndices, {float(o.k), float(o.lambda)});
+        EXPECT_LT(result.validationLoss.back(), 0.4 * before) << log.str();
+        losses[segment > 1] = result.validationLoss;
+    }
+    EXPECT_NE(losses[0], losses[1]);
+}
+
+// An epoch's order in blocks: every index once, each block's indices consecutive and in
+// record order within one aligned block of the segment, the blocks themselves shuffled.
+TEST(NnueTrainer, SegmentOrderKeepsAlignedBlocksTogether) {
+    std::vector<std::uint32_t> indices;
+    for (std::uint32_t i = 0; i < 1000; ++i)
+        if (i % 7 != 3) indices.push_back(i); // holes, as held-out games leave
+    const auto blocks = segment_blocks(indices, 8);
+    EXPECT_EQ(blocks.size(), 125u);
+    EXPECT_TRUE(segment_blocks(indices, 1).empty());
+    SplitMix64 rng{5};
+    std::vector<std::uint32_t> order;
+    order_by_blocks(indices, blocks, rng, &order);
+    std::vector<std::uint32_t> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(sorted, indices);
+    int descents = 0;
+    for (std::size_t i = 1; i < order.size(); ++i) {
+        if (order[i] / 8 == order[i - 1] / 8)
+            EXPECT_GT(order[i], order[i - 1]);
+        else {
+            descents += order[i] < order[i - 1];
+            // A block is left only when it is done.
+            EXPECT_TRUE(std::none_of(order.begin() + long(i), order.end(),
+                                     [&](std::uint32_t x) { return x / 8 == order[i - 1] / 8; }));
+        }
+    }
+    EXPECT_GT(descents, 30); // shuffled, not in record order
 }
 
 } // namespace
