@@ -1,9 +1,11 @@
 // One training step of the NNUE trainer (gradient of a 16384-position batch and
 // the AdamW update) on synthetic positions read in shuffled order from a set larger
 // than the caches: positions per second at H = 128 to 1024, with 768 inputs, mirrored,
-// or with king buckets.
+// or with king buckets; and on random games' positions in shuffled blocks (--segment).
 #include "tools/nnue_adam.h"
 #include "tools/nnue_batch.h"
+
+#include "core/movegen.h"
 
 #include <benchmark/benchmark.h>
 
@@ -54,6 +56,63 @@ std::vector<tools::PackedRecord> synthetic_records(std::size_t count) {
         out.push_back(tools::pack(pos, int(rng() % 601) - 300, tools::GameResult(rng() % 3)));
     }
     return out;
+}
+
+// Consecutive positions of random legal games from the start (90 plies each, positions
+// in check left out): runs that share most features, as a game file's are.
+std::vector<tools::PackedRecord> game_records(std::size_t count) {
+    std::mt19937_64 rng(3);
+    std::vector<tools::PackedRecord> out;
+    while (out.size() < count) {
+        Position pos;
+        pos.set_fen(Position::START_FEN, false);
+        for (int ply = 0; ply < 90 && out.size() < count; ++ply) {
+            const MoveList moves(pos);
+            if (moves.size() == 0) break;
+            if (!pos.in_check())
+                out.push_back(
+                    tools::pack(pos, int(rng() % 601) - 300, tools::GameResult(rng() % 3)));
+            pos.make_move(*(moves.begin() + rng() % moves.size()));
+        }
+    }
+    return out;
+}
+
+// Args: H, then the records per shuffled block (train-nnue --segment; 1: the plain kernel).
+// 2 million records of random games, their aligned blocks in shuffled order.
+void BM_NnueTrainingStepSegments(benchmark::State& state) {
+    using namespace tools::nnue;
+    const int hidden = int(state.range(0));
+    const auto segment = std::uint32_t(state.range(1));
+    constexpr std::size_t BATCH = 16384, COPIES = 128;
+    static const std::vector<tools::PackedRecord> records = [] {
+        const auto distinct = game_records(BATCH);
+        std::vector<tools::PackedRecord> all;
+        for (std::size_t c = 0; c < COPIES; ++c)
+            all.insert(all.end(), distinct.begin(), distinct.end());
+        return all;
+    }();
+    std::vector<std::uint32_t> blocks(records.size() / segment), all;
+    std::iota(blocks.begin(), blocks.end(), 0u);
+    std::shuffle(blocks.begin(), blocks.end(), std::mt19937_64(2));
+    for (std::uint32_t b : blocks)
+        for (std::uint32_t i = 0; i < segment; ++i) all.push_back(b * segment + i);
+    std::size_t next = 0;
+    FloatNet net(hidden, 8);
+    net.init(1);
+    AdamW adam;
+    adam.resize(net);
+    BatchGradient gradient(net, 2, RowPrecision::FP32, 0, segment > 1);
+    LossParams params;
+    params.mirrorBlock = segment;
+    for (auto _ : state) {
+        const std::span<const std::uint32_t> indices(all.data() + next, BATCH);
+        next = (next + BATCH) % (all.size() - BATCH);
+        benchmark::DoNotOptimize(gradient.compute(net, records, indices, params));
+        adam.step(net, gradient.total(), 0.001f);
+    }
+    state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(BATCH));
+    state.counters["rows/pos"] = double(gradient.rows_read()) / double(BATCH);
 }
 
 // Args: H, then the input layout: 0 feature set 1 (768 inputs), 1 horizontally mirrored,
@@ -156,6 +215,11 @@ BENCHMARK(BM_NnueTrainingStep)
     ->Args({1024, 0, 1})
     ->Args({256, 1, 1})
     ->Args({1024, 4, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+BENCHMARK(BM_NnueTrainingStepSegments)
+    ->ArgsProduct({{256, 512}, {1, 8}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
