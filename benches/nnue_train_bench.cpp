@@ -58,6 +58,13 @@ std::vector<tools::PackedRecord> synthetic_records(std::size_t count) {
     return out;
 }
 
+// 128 copies of `distinct` one after another: 2 million records of a batch of 16,384.
+std::vector<tools::PackedRecord> repeated(const std::vector<tools::PackedRecord>& distinct) {
+    std::vector<tools::PackedRecord> all;
+    for (int c = 0; c < 128; ++c) all.insert(all.end(), distinct.begin(), distinct.end());
+    return all;
+}
+
 // Consecutive positions of random legal games from the start (90 plies each, positions
 // in check left out): runs that share most features, as a game file's are.
 std::vector<tools::PackedRecord> game_records(std::size_t count) {
@@ -84,14 +91,8 @@ void BM_NnueTrainingStepSegments(benchmark::State& state) {
     using namespace tools::nnue;
     const int hidden = int(state.range(0));
     const auto segment = std::uint32_t(state.range(1));
-    constexpr std::size_t BATCH = 16384, COPIES = 128;
-    static const std::vector<tools::PackedRecord> records = [] {
-        const auto distinct = game_records(BATCH);
-        std::vector<tools::PackedRecord> all;
-        for (std::size_t c = 0; c < COPIES; ++c)
-            all.insert(all.end(), distinct.begin(), distinct.end());
-        return all;
-    }();
+    constexpr std::size_t BATCH = 16384;
+    static const std::vector<tools::PackedRecord> records = repeated(game_records(BATCH));
     std::vector<std::uint32_t> blocks(records.size() / segment), all;
     std::iota(blocks.begin(), blocks.end(), 0u);
     std::shuffle(blocks.begin(), blocks.end(), std::mt19937_64(2));
@@ -131,15 +132,9 @@ void BM_NnueTrainingStep(benchmark::State& state) {
         state.SkipWithError(why.c_str());
         return;
     }
-    constexpr std::size_t BATCH = 16384, COPIES = 128;
+    constexpr std::size_t BATCH = 16384;
     // 2 million records (64 MiB, more than the L3) read in shuffled order, as in training.
-    static const std::vector<tools::PackedRecord> records = [] {
-        const auto distinct = synthetic_records(BATCH);
-        std::vector<tools::PackedRecord> all;
-        for (std::size_t c = 0; c < COPIES; ++c)
-            all.insert(all.end(), distinct.begin(), distinct.end());
-        return all;
-    }();
+    static const std::vector<tools::PackedRecord> records = repeated(synthetic_records(BATCH));
     std::vector<std::uint32_t> all(records.size());
     std::iota(all.begin(), all.end(), 0u);
     std::shuffle(all.begin(), all.end(), std::mt19937_64(2));

@@ -233,6 +233,14 @@ BatchGradient::BatchGradient(const FloatNet& shape, int threads, RowPrecision ro
 
 namespace {
 
+// Feature f's gradient gets chunk row `entry` (signed in the incremental mode) when the
+// chunk ends; the pair is counted for the counting sort.
+void add_pair(BatchGradient::Scratch* s, std::size_t* pairs, std::uint16_t f, std::uint16_t entry) {
+    if (s->count[f]++ == 0) s->touched.push_back(f);
+    s->pairFeature[*pairs] = f;
+    s->pairEntry[(*pairs)++] = entry;
+}
+
 // The gradient of a chunk's feature rows: every row's entries (accumulator gradients,
 // row 2j + perspective of the chunk's j-th position) gathered by a counting sort, then
 // each row's sum added to gw once, so that gw is written once a chunk, not once a
@@ -289,11 +297,6 @@ void BatchGradient::compute_slice(const FloatNet& net, const T* w,
     Sample sample;
     double loss = 0;
     std::size_t pairs = 0;
-    auto add_pair = [&](std::uint16_t f, std::uint16_t entry) {
-        if (s->count[f]++ == 0) s->touched.push_back(f);
-        s->pairFeature[pairs] = f;
-        s->pairEntry[pairs++] = entry;
-    };
     for (std::size_t j = 0; j < indices.size(); ++j) {
         const std::size_t inChunk = j % std::size_t(chunk);
         // The records are read in shuffled order: fetch a few positions ahead.
@@ -308,8 +311,8 @@ void BatchGradient::compute_slice(const FloatNet& net, const T* w,
             store_row(s->gradUs.data(), h, rowsOut + std::size_t(entry) * h);
             store_row(s->gradThem.data(), h, rowsOut + std::size_t(entry + 1) * h);
             for (int k = 0; k < sample.count; ++k) {
-                add_pair(sample.us[k], entry);
-                add_pair(sample.them[k], std::uint16_t(entry + 1));
+                add_pair(s, &pairs, sample.us[k], entry);
+                add_pair(s, &pairs, sample.them[k], std::uint16_t(entry + 1));
             }
             s->rowsRead += 4 * std::size_t(sample.count);
         }
@@ -403,14 +406,10 @@ class IncrementalSlice {
     // (nothing when the run has no position in this chunk).
     void close(Color c, std::uint16_t f) {
         if (!s->prefixValid[c]) return;
-        add_pair(f, s->lastEntry[c]);
-        if (s->start[c][f] != NO_START) add_pair(f, std::uint16_t(s->start[c][f] | NEGATIVE));
+        add_pair(s, pairs, f, s->lastEntry[c]);
+        if (s->start[c][f] != NO_START)
+            add_pair(s, pairs, f, std::uint16_t(s->start[c][f] | NEGATIVE));
         s->rowsRead += 1 + (s->start[c][f] != NO_START);
-    }
-    void add_pair(std::uint16_t f, std::uint16_t entry) {
-        if (s->count[f]++ == 0) s->touched.push_back(f);
-        s->pairFeature[*pairs] = f;
-        s->pairEntry[(*pairs)++] = entry;
     }
 
     const FloatNet& net;
