@@ -278,12 +278,16 @@ def update_doc(doc, table):
 
 def fastchess_command(args, test, base, test_opts, base_opts, state):
     cond = CONDITIONS[args.condition]
+    each, limits = list(cond["each"]), {"test": [], "base": []}
+    if getattr(args, "test_nodes", 0):  # equal time for engines of different speeds
+        nodes = [e for e in each if e.startswith("nodes=")]
+        each = [e for e in each if e not in nodes]
+        limits = {"test": [f"nodes={args.test_nodes}"], "base": nodes}
     cmd = [args.fastchess]
     for binary, name, opts in ((test, "test", test_opts), (base, "base", base_opts)):
-        cmd += ["-engine", f"cmd={binary}", f"name={name}"]
+        cmd += ["-engine", f"cmd={binary}", f"name={name}", *limits[name]]
         cmd += [f"option.{n}={v}" for n, v in opts]
-    cmd += ["-each", "proto=uci", "option.Threads=1", f"option.Hash={cond['hash']}",
-            *cond["each"]]
+    cmd += ["-each", "proto=uci", "option.Threads=1", f"option.Hash={cond['hash']}", *each]
     cmd += ["-openings", f"file={args.openings}", "format=epd", "order=random",
             "-srand", str(args.seed), "-repeat", "-games", "2",
             "-rounds", str((args.games or args.max_games) // 2),
@@ -319,7 +323,8 @@ def run(args):
     signatures = {"test": bench_signature(test, test_opts), "base": bench_signature(base, base_opts)}
     meta = {"name": args.name, "base": f"{args.base} {base_label} bench {signatures['base']}",
             "test": f"{args.test} {test_label} bench {signatures['test']}",
-            "condition": args.condition, "options": options_text(test_opts, base_opts),
+            "condition": args.condition,
+            "options": options_text(test_opts, base_opts, args.test_nodes),
             "seed": args.seed, "elo0": args.elo0, "elo1": args.elo1, "command": recorded,
             "games": args.games}
     with open(os.path.join(state, "meta.json"), "w") as f:
@@ -379,8 +384,10 @@ def options_difference(text):
     return "; ".join(shown)
 
 
-def options_text(test_opts, base_opts):
+def options_text(test_opts, base_opts, test_nodes=0):
+    """The row's options column; a test side's own node limit shows as `test nodes=N`."""
     return "; ".join([f"test {n}={v}" for n, v in test_opts] +
+                     ([f"test nodes={test_nodes}"] if test_nodes else []) +
                      [f"base {n}={v}" for n, v in base_opts])
 
 
@@ -502,6 +509,15 @@ def self_test():
     cmd = fastchess_command(ns, "t", "b", [], [], "/tmp/s")
     if "-sprt" in cmd or cmd[cmd.index("-rounds") + 1] != "200":
         failures.append(f"match command: {cmd}")
+    # --test-nodes: the test's limit on its own engine, the base's on the base, none in -each.
+    ns.test_nodes = 20000
+    cmd = fastchess_command(ns, "t", "b", [], [], "/tmp/s")
+    engines = " ".join(cmd).split(" -engine ")
+    if ("nodes=20000" not in engines[1] or "nodes=25000" not in engines[2].split(" -each ")[0]
+            or "nodes=" in " ".join(cmd).split(" -each ")[1].split(" -openings ")[0]):
+        failures.append(f"test-nodes command: {cmd}")
+    if options_text([("A", "1")], [], 20000) != "test A=1; test nodes=20000":
+        failures.append("test-nodes options text")
     tally = Tally(sprt=False)  # a match's report ends at its pentanomial line
     if [tally.feed(line) for line in FASTCHESS_REPORT.splitlines()].count(True) != 1:
         failures.append("match report: not one report")
@@ -553,6 +569,10 @@ def main():
     r.add_argument("--openings", default=os.path.join(SHARED_DATA, OPENINGS))
     r.add_argument("--seed", type=int, default=20261204)
     r.add_argument("--concurrency", type=int, default=0, help="games at once (the condition's)")
+    r.add_argument("--test-nodes", type=int, default=0, metavar="N",
+                   help="the test side's nodes a move at a node condition, the base keeping "
+                        "the condition's: equal time for engines of different speeds, N = the "
+                        "condition's nodes x the test's bench nps / the base's")
     r.add_argument("--max-games", type=int, default=30000)
     r.add_argument("--games", type=int, default=0,
                    help="a match of exactly this many games instead of an SPRT (kind 'match')")
@@ -573,6 +593,11 @@ def main():
     if args.command == "run":
         if not args.fastchess or not os.path.exists(args.fastchess):
             ap.error("--fastchess PATH is needed (docs/testing.md says where to get it)")
+        if args.test_nodes and not any(e.startswith("nodes=")
+                                       for e in CONDITIONS[args.condition]["each"]):
+            ap.error(f"--test-nodes needs a node condition, not {args.condition}")
+        if args.test_nodes < 0:
+            ap.error("--test-nodes must be positive")
         if not os.path.exists(args.openings):
             ap.error(f"no opening book at {args.openings}")
         return run(args)
