@@ -1,6 +1,7 @@
 // flotilla: the one program entry, above the engine (uci/) and the lab (tools/).
-// `flotilla <tool> ...` (datagen, datagen-export, data-manifest, convert-games, epd-uci,
-// tune, train-nnue, time-sim, technique-table) runs an offline tool (tools/commands.h);
+// `flotilla <tool> ...` (datagen, datagen-export, data-manifest, convert-games, import-pgn,
+// rescore, epd-uci, tune, train-nnue, time-sim, technique-table) runs an offline tool
+// (tools/commands.h);
 // anything else runs the engine (uci/program.h): no arguments, the UCI loop; arguments,
 // one command line.
 // The protocol gets the tools' `scaling` command through its table of added commands, so

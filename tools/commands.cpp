@@ -7,6 +7,7 @@
 #include "tools/epd_suite.h"
 #include "tools/game_convert.h"
 #include "tools/nnue_trainer.h"
+#include "tools/pgn_import.h"
 #include "tools/rescore.h"
 #include "tools/technique_table.h"
 #include "tools/texel_tuner.h"
@@ -15,6 +16,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <thread>
@@ -36,6 +38,9 @@ const char* const RESCORE_USAGE =
     "usage: flotilla rescore --data PATH [--data PATH ...] --out-dir DIR [--nodes 50000]\n"
     "         [--share 1] [--threads N (all cores)] [--seed 1] [--hash MiB (16)]\n"
     "         [--eval-file classical|<default>|NET.nnue (the engine's default)]\n";
+const char* const IMPORT_PGN_USAGE =
+    "usage: flotilla import-pgn --out FILE.games.zst --engine TEXT --network TEXT --nodes N\n"
+    "         [--opening TEXT] [--adjudication TEXT] PGN [PGN ...]\n";
 const char* const TUNE_USAGE =
     "usage: flotilla tune --data FILE [--data FILE ...] --out weights.cpp [--epochs N]\n"
     "         [--threads N] [--lr X] [--lambda X] [--batch N] [--k X]\n"
@@ -169,6 +174,34 @@ bool parse_rescore(const std::vector<std::string>& args, RescoreOptions* o, std:
             ok = w.fail("unknown rescore option '" + opt + "'");
         if (!ok) return false;
     }
+    return true;
+}
+
+// import-pgn: the header words say what played the games, which a PGN does not record.
+bool parse_import_pgn(const std::vector<std::string>& args, std::string* outFile,
+                      GameFileHeader* header, std::vector<std::string>* pgns, std::string* error) {
+    Words w(args, error);
+    std::string opt;
+    int nodes = 0;
+    while (w.next(&opt)) {
+        bool ok = true;
+        if (opt == "--out")
+            ok = w.text(outFile);
+        else if (opt == "--engine" || opt == "--network" || opt == "--opening" ||
+                 opt == "--adjudication")
+            ok = w.text(&(*header)[opt.substr(2)]);
+        else if (opt == "--nodes")
+            ok = w.number(&nodes) && (nodes > 0 || w.fail("--nodes must be positive"));
+        else if (opt.rfind("--", 0) == 0)
+            ok = w.fail("unknown import-pgn option '" + opt + "'");
+        else
+            pgns->push_back(opt);
+        if (!ok) return false;
+    }
+    if (outFile->empty() || pgns->empty() || !header->count("engine") ||
+        !header->count("network") || nodes == 0)
+        return w.fail("--out, --engine, --network, --nodes and a PGN file are needed");
+    (*header)["nodes"] = std::to_string(nodes);
     return true;
 }
 
@@ -412,6 +445,29 @@ std::optional<int> run_tool(const std::vector<std::string>& args, std::ostream& 
         return 0;
     }
     if (tool == "convert-games") return convert_games(args, out, err);
+    if (tool == "import-pgn") {
+        std::string file;
+        GameFileHeader header;
+        std::vector<std::string> pgns;
+        PgnImportSummary summary;
+        if (!parse_import_pgn(args, &file, &header, &pgns, &error)) {
+            err << "error: " << error << "\n" << IMPORT_PGN_USAGE;
+            return 1;
+        }
+        header["created"] = utc_stamp();
+        const std::string dir = std::filesystem::path(file).parent_path().string();
+        if (!import_pgn(pgns, file, header, &summary, &error) ||
+            !write_manifest(dir.empty() ? "." : dir, out, &error)) {
+            err << "error: " << error << "\n";
+            return 1;
+        }
+        out << "import-pgn: " << summary.imported << " of " << summary.games << " games, "
+            << summary.plies << " plies (" << summary.unscored << " without a score) into " << file
+            << "\n";
+        if (!summary.firstSkip.empty())
+            out << "import-pgn: first skipped: " << summary.firstSkip << "\n";
+        return 0;
+    }
     if (tool == "rescore") {
         RescoreOptions options;
         options.threads = int(std::max(1u, std::thread::hardware_concurrency()));

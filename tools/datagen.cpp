@@ -179,15 +179,6 @@ namespace {
 std::atomic<bool> interruptRequested{false};
 extern "C" void request_interrupt(int) { interruptRequested = true; }
 
-std::string utc_stamp() {
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y%m%dT%H%M%SZ", &utc);
-    return text;
-}
-
 // Game files of one run: <dir>/<stem>-<n>.games.zst, the next begun once one passes the size.
 class GameChunks {
   public:

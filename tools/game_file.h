@@ -20,6 +20,9 @@ namespace flotilla::tools {
 // Header of a game file: "key value" pairs (engine, network, nodes, ...).
 using GameFileHeader = std::map<std::string, std::string>;
 
+// The time now in UTC as game files name it and their `created` header says, 20261207T031500Z.
+std::string utc_stamp();
+
 // Plies per frame that datagen writes: about four minutes of its output, so that a
 // crash loses little; a rewrite of a finished file (convert-games) uses larger frames,
 // which compress a little better.
