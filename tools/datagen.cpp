@@ -38,8 +38,6 @@ struct SplitMix64 {
     std::uint64_t below(std::uint64_t n) { return next() % n; }
 };
 
-constexpr const char* START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 // Rewrites the result bits of a record packed before the game ended.
 void set_result(PackedRecord& r, GameResult result) {
     r[26] = std::uint8_t((r[26] & 1) | (int(result) << 1));
@@ -307,7 +305,7 @@ bool run_datagen(const DatagenOptions& options, std::ostream& progress, DatagenS
                               SplitMix64 seeder{seedBase + game};
                               const std::uint64_t gameSeed = seeder.next();
                               const std::string& startFen = book.empty()
-                                                                ? std::string(START_FEN)
+                                                                ? std::string(Position::START_FEN)
                                                                 : book[gameSeed % book.size()];
                               const GameRecord played =
                                   play_game(searcher, startFen, run, gameSeed);

@@ -11,8 +11,6 @@ namespace flotilla::tools {
 
 namespace {
 
-constexpr const char* START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 bool is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
 // Appends to `text` up to PGN_MAX_TOKEN characters; the rest of a longer token is dropped.
@@ -98,11 +96,12 @@ void add_move(PgnGame* game, const std::string& san) {
     game->comments.emplace_back();
 }
 
-GameResult result_of(const std::string& text, bool* known) {
-    *known = text == "1-0" || text == "0-1" || text == "1/2-1/2";
-    return text == "1-0"   ? GameResult::WHITE_WIN
-           : text == "0-1" ? GameResult::BLACK_WIN
-                           : GameResult::DRAW;
+// The result a result token gives; none for "*" (unfinished) or anything else.
+std::optional<GameResult> result_of(const std::string& text) {
+    if (text == "1-0") return GameResult::WHITE_WIN;
+    if (text == "0-1") return GameResult::BLACK_WIN;
+    if (text == "1/2-1/2") return GameResult::DRAW;
+    return std::nullopt;
 }
 
 } // namespace
@@ -182,8 +181,7 @@ std::optional<int> pgn_comment_score(std::string_view comment) {
 }
 
 bool pgn_game_record(const PgnGame& game, GameRecord* out, std::string* error) {
-    bool decided = false;
-    const GameResult result = result_of(game.result, &decided);
+    const std::optional<GameResult> decided = result_of(game.result);
     if (!decided) {
         *error = "no result";
         return false;
@@ -200,12 +198,13 @@ bool pgn_game_record(const PgnGame& game, GameRecord* out, std::string* error) {
     const auto fen = game.tags.find("FEN");
     Position pos;
     std::string fenError;
-    if (!pos.set_fen(fen == game.tags.end() ? START_FEN : fen->second, false, &fenError)) {
+    if (!pos.set_fen(fen == game.tags.end() ? Position::START_FEN : fen->second, false,
+                     &fenError)) {
         *error = "FEN: " + fenError;
         return false;
     }
     GameRecord record;
-    record.start = pack(pos, 0, result);
+    record.start = pack(pos, 0, *decided);
     // A FEN the record cannot hold as given (a move counter beyond its bytes, an odd
     // castling right) would replay as another position, where the moves may not be legal.
     Position stored;
@@ -213,7 +212,7 @@ bool pgn_game_record(const PgnGame& game, GameRecord* out, std::string* error) {
         *error = "FEN: the record cannot hold " + pos.fen();
         return false;
     }
-    record.result = result;
+    record.result = *decided;
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
         const Move m = parse_san(pos, game.moves[i]);
         if (!m) {
