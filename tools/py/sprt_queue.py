@@ -30,7 +30,6 @@ Python 3 standard library only.
 """
 
 import argparse
-import csv
 import glob
 import json
 import os
@@ -42,6 +41,8 @@ import subprocess
 import sys
 import tempfile
 import threading
+
+import sprt  # tools/py/sprt.py beside this file: the results file's reader
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SPRT = os.path.join(REPO, "tools", "py", "sprt.py")
@@ -75,10 +76,7 @@ def read_queue(path):
 
 def recorded(results):
     """{name: verdict of its last row}."""
-    if not os.path.exists(results):
-        return {}
-    with open(results, newline="") as f:
-        return {r["name"]: r["verdict"] for r in csv.DictReader(f, delimiter="\t")}
+    return {r["name"]: r["verdict"] for r in sprt.results_rows(results)}
 
 
 def resumable(workdir, name):
