@@ -47,6 +47,12 @@ def folder_totals(data_dir):
     return totals, problems
 
 
+def all_of(totals):
+    """(positions, bytes) of every folder together."""
+    return (sum(t["positions"] for t in totals.values()),
+            sum(t["bytes"] for t in totals.values()))
+
+
 def number(text):
     return int(text.replace(",", ""))
 
@@ -75,8 +81,7 @@ def check_doc(text, totals):
     for name in sorted(set(totals) - seen):
         problems.append(f"data/{name} has no row in the doc")
     m = ALL.search(text)
-    positions = sum(t["positions"] for t in totals.values())
-    size = sum(t["bytes"] for t in totals.values())
+    positions, size = all_of(totals)
     if not m:
         problems.append("the doc lacks the sentence 'All of `data/` (DATE): N positions in M bytes'")
     elif (number(m.group(1)), number(m.group(2))) != (positions, size):
@@ -102,8 +107,7 @@ def main():
     for name, t in totals.items():
         print(f"data/{name}\t" + "\t".join(f"{t[f]:,}" for f in FIELDS) +
               f"\t{t['bytes'] / max(t['positions'], 1):.2f} per position")
-    positions = sum(t["positions"] for t in totals.values())
-    size = sum(t["bytes"] for t in totals.values())
+    positions, size = all_of(totals)
     print(f"all of data/\t{positions:,} positions in {size:,} bytes "
           f"({size / max(positions, 1):.2f} per position)")
     for p in problems:
