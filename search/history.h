@@ -77,6 +77,14 @@ struct PawnHistory {
     std::array<PieceToHistory, 1 << PAWN_HISTORY_BITS> table{};
 };
 
+// Quiet moves by ply from the root (the first LOW_PLY_HISTORY_PLIES), origin and
+// destination; cleared at each search (search/low_ply_history.h).
+constexpr int LOW_PLY_HISTORY_PLIES = 4;
+struct LowPlyHistory {
+    using Row = std::array<std::int16_t, 64 * 64>;
+    std::array<Row, LOW_PLY_HISTORY_PLIES> table{};
+};
+
 // All of one thread's ordering statistics and correction tables; cleared on `ucinewgame`.
 struct Histories {
     ButterflyHistory butterfly;
@@ -84,6 +92,7 @@ struct Histories {
     ContinuationHistory continuation;
     CounterMoves counterMoves;
     PawnHistory pawnHistory;
+    LowPlyHistory lowPly;
     CorrectionHistory pawnCorrection;                          // by both sides' pawns
     std::array<CorrectionHistory, COLOR_NB> nonPawnCorrection; // by one side's other pieces
     // By the last two moves (selectivity/continuation_correction.h gives the index).

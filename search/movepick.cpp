@@ -2,6 +2,7 @@
 
 #include "core/movegen.h"
 #include "core/see.h"
+#include "search/low_ply_history.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -59,6 +60,9 @@ void MovePicker::score_quiets() {
         if (ctx.continuation4)
             sm->score += (*ctx.continuation4)[moved][to] + (*ctx.continuation6)[moved][to];
         if (ctx.pawnHistory) sm->score += (*ctx.pawnHistory)[moved][to];
+        if (ctx.lowPlyRow)
+            sm->score += low_ply_score(ctx.lowPlyWeight,
+                                       (*ctx.lowPlyRow)[sm->move().from() * 64 + to], ctx.lowPly);
     }
 }
 

@@ -52,6 +52,11 @@ class MovePicker {
         const PieceToHistory* continuation6 = nullptr;
         // The position's pawn structure's slice (PawnHistory), or null: quiets only.
         const PieceToHistory* pawnHistory = nullptr;
+        // The ply's low-ply history row (LowPlyHistory), or null; quiets only, each
+        // adding low_ply_score(lowPlyWeight, entry, lowPly).
+        const LowPlyHistory::Row* lowPlyRow = nullptr;
+        int lowPlyWeight = 0;
+        int lowPly = 0;
     };
 
     // Main search.

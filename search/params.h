@@ -5,6 +5,7 @@
 
 #include "search/continuation_history4.h"
 #include "search/history_bonus.h"
+#include "search/low_ply_history.h"
 #include "search/node_time.h"
 #include "search/pawn_history.h"
 #include "search/prior_fail_low_bonus.h"
@@ -122,6 +123,7 @@ struct Params {
     LmrCutoffCountParams lmrCutoffCount;
     NegativeExtensionVariantsParams negativeExtensionVariants;
     HindsightDepthParams hindsightDepth;
+    LowPlyHistoryParams lowPlyHistory;
     TablebaseParams tablebases;
     int moveOverheadMs = 10; // subtracted from the clock for communication delays
     int multiPv = 1;         // best root moves searched and reported per iteration (MultiPV)
@@ -201,6 +203,7 @@ inline constexpr std::tuple TECHNIQUES{
     technique(&Params::lmrCutoffCount, LMR_CUTOFF_COUNT),
     technique(&Params::negativeExtensionVariants, NEGATIVE_EXTENSION_VARIANTS),
     technique(&Params::hindsightDepth, HINDSIGHT_DEPTH),
+    technique(&Params::lowPlyHistory, LOW_PLY_HISTORY),
 };
 
 // Calls f(entry) for every technique's TechniqueEntry, in the list's order.

@@ -170,6 +170,8 @@ void Worker::start_search(const Position& rootPos, const Limits& searchLimits,
     clock = limits.startedAt ? Stopwatch(*limits.startedAt) : Stopwatch();
     planClock = clock;
     rootMoveNodes.fill(0);
+    // Its plies count from this root: what it learned below another root does not apply.
+    if (params.lowPlyHistory.enabled) histories->lowPly = LowPlyHistory{};
     pondering = limits.ponder;
     timePlan = plan_time(limits, pos.side_to_move(), params.moveOverheadMs, pos.game_ply());
     nodeCount = 0;

@@ -185,6 +185,14 @@ void Worker::update_cutoff_histories(StackEntry* ss, Move best, Depth depth, con
                               -malus * ph.bonusPercent / 100);
             ++counters.pawnHistoryUpdates;
         }
+        const LowPlyHistoryParams& lp = params.lowPlyHistory;
+        if (LowPlyHistory::Row* row = low_ply_row(lp, histories->lowPly, ss->ply)) {
+            apply_gravity((*row)[best.from() * 64 + best.to()], bonus * lp.bonusPercent / 100);
+            for (int i = 0; i < quietCount; ++i)
+                apply_gravity((*row)[quiets[i].from() * 64 + quiets[i].to()],
+                              -malus * lp.bonusPercent / 100);
+            ++counters.lowPlyHistoryUpdates;
+        }
     } else {
         apply_gravity(captureEntry(best), bonus);
     }
@@ -756,6 +764,12 @@ MovePicker::Context Worker::picker_context(const StackEntry* ss) const {
     }
     if (params.pawnHistory.enabled)
         ctx.pawnHistory = &pawn_history_slice(histories->pawnHistory, pos);
+    if (const LowPlyHistory::Row* row =
+            low_ply_row(params.lowPlyHistory, histories->lowPly, ss->ply)) {
+        ctx.lowPlyRow = row;
+        ctx.lowPlyWeight = params.lowPlyHistory.weight;
+        ctx.lowPly = ss->ply;
+    }
     return ctx;
 }
 

@@ -49,4 +49,7 @@ TEST(Bench, EachHistorySwitchChangesTheTree) {
     Params pawnHistory;
     pawnHistory.pawnHistory.enabled = true;
     EXPECT_NE(run_bench(5, pawnHistory).nodes, all);
+    Params lowPly;
+    lowPly.lowPlyHistory.enabled = true;
+    EXPECT_NE(run_bench(5, lowPly).nodes, all);
 }

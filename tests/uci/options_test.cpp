@@ -284,7 +284,7 @@ TEST_F(SetOption, EveryTechniqueOptionReachesItsOwnField) {
             ++checked;
         }
     });
-    EXPECT_EQ(checked, 115); // 52 switches and 63 tunables
+    EXPECT_EQ(checked, 118); // 53 switches and 65 tunables
 }
 
 // Every tunable at the end of its range (all at min, then all at max, with every switch
@@ -312,7 +312,7 @@ TEST_F(SetOption, SearchesWithEveryTunableAtEitherEndOfItsRange) {
                 ++tunables;
             }
         });
-        EXPECT_EQ(tunables, 63);
+        EXPECT_EQ(tunables, 65);
         for (const char* position : positions) {
             send(position);
             send("go depth 7");
