@@ -104,6 +104,12 @@ def status(args):
 
 # ---------------------------------------------------------------- save and restore
 
+def ended_folders(workdir, name, kind="*"):
+    """A test's ended folders in the work folder (NAME.done-STAMP, NAME.stopped-STAMP; kind
+    "done-*" for the finished ones only), oldest first."""
+    return sorted(glob.glob(os.path.join(glob.escape(workdir), glob.escape(name) + "." + kind)))
+
+
 def live_tests(workdir):
     return sorted(d for d in os.listdir(workdir) if "." not in d and resumable(workdir, d))
 
@@ -119,8 +125,7 @@ def save(workdir, into):
         for file in SAVED_FILES:
             shutil.copyfile(os.path.join(workdir, name, file), os.path.join(into, name, file))
     for name in os.listdir(into):
-        ended = glob.glob(os.path.join(glob.escape(workdir), glob.escape(name) + ".*"))
-        if name not in live and ended:
+        if name not in live and ended_folders(workdir, name):
             shutil.rmtree(os.path.join(into, name))
     return live
 
@@ -225,8 +230,7 @@ class Queue:
                 code = proc.wait()
                 with self.lock:
                     del self.procs[name]
-                ended = sorted(glob.glob(os.path.join(glob.escape(self.args.workdir),
-                                                      glob.escape(name) + ".done-*")))
+                ended = ended_folders(self.args.workdir, name, "done-*")
                 if code == 0 and ended and self.args.import_dir:
                     import_games(ended[-1], self.args.import_dir, self.args.flotilla, log)
             print(f"== queue: lane {number}: {name} ended ({code})", flush=True)
