@@ -20,11 +20,21 @@ using namespace std::chrono_literals;
 constexpr const char* MIDDLEGAME =
     "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9";
 
+// The leader waits this long for the followers' results: up to four ranks share the
+// machine's cores with whatever else runs (CI beside SPRT games), and a follower that is
+// merely late must not be counted as lost. The wait ends as soon as all have answered;
+// StopEndsEveryRankQuickly still holds them to the default timeout.
+Settings patient() {
+    Settings s;
+    s.answerTimeoutMs = 10000;
+    return s;
+}
+
 // This process's rank, made once (MPI starts once per process).
 struct Rank {
     search::TranspositionTable table;
     threads::SearchThread searcher{table};
-    Cluster cluster{process_transport(), searcher, table};
+    Cluster cluster{process_transport(), searcher, table, patient()};
 };
 Rank* self = nullptr;
 
