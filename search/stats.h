@@ -56,6 +56,7 @@ struct Stats {
     std::uint64_t correctionHistoryUpdates = 0;
     std::uint64_t ttShallowFailLowCutoffs = 0;
     std::uint64_t ttPvReductions = 0;
+    std::uint64_t ttPvReverseFutilitySkips = 0;
     std::uint64_t opponentWorseningCutoffs = 0;
     std::uint64_t historyFutilityPruned = 0;
     std::uint64_t historyFutilitySeePruned = 0;

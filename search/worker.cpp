@@ -454,13 +454,18 @@ std::optional<Value> Worker::prune_before_moves(Node& node) {
     return multi_cut_search(access, node);
 }
 
-// Reverse futility pruning, with a smaller margin when the opponent is worsening.
+// Reverse futility pruning, with a smaller margin when the opponent is worsening; never at
+// a ttPv node (TtPv).
 bool Worker::reverse_futility_cuts(const Node& node) {
     const ReverseFutilityParams& p = params.reverseFutility;
     const Value margin = reverse_futility_margin(p, node.depth, node.improving);
     const Value smaller = worsening_margin(params.opponentWorsening, margin, p.marginPerDepth,
                                            node.opponentWorsening);
     if (!reverse_futility_prunes(p, node.depth, node.eval, node.beta, smaller)) return false;
+    if (tt_pv_blocks_reverse_futility(params.ttPv, node.ttPv)) {
+        ++counters.ttPvReverseFutilitySkips;
+        return false;
+    }
     ++counters.reverseFutilityCutoffs;
     counters.opponentWorseningCutoffs += node.eval - margin < node.beta;
     return true;

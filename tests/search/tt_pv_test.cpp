@@ -1,6 +1,7 @@
 // The TT-PV flag (search/selectivity/tt_pv.h): the table keeps it beside every entry
 // without disturbing the entry, it lowers late move reductions where it says more than
-// the window, and switched off it changes nothing.
+// the window, it keeps ttPv nodes out of reverse futility pruning, and switched off it
+// changes nothing.
 #include "search/params.h"
 #include "search/tt.h"
 #include "search_helpers.h"
@@ -120,6 +121,7 @@ TEST(TtPv, SwitchedOffTheSearchIsUnchanged) {
     Params onZero;
     onZero.ttPv.enabled = true;
     onZero.ttPv.lmrReduction = 0;
+    onZero.ttPv.noReverseFutility = 0;
     const auto a = run_search(MIDDLEGAME, depth_limit(9), off);
     const auto b = run_search(MIDDLEGAME, depth_limit(9), offMax);
     const auto z = run_search(MIDDLEGAME, depth_limit(9), onZero);
@@ -131,6 +133,30 @@ TEST(TtPv, SwitchedOffTheSearchIsUnchanged) {
     EXPECT_EQ(a.stats.ttPvReductions, 0u);
     EXPECT_EQ(b.stats.ttPvReductions, 0u);
     EXPECT_EQ(z.stats.ttPvReductions, 0u);
+    EXPECT_EQ(a.stats.ttPvReverseFutilitySkips + z.stats.ttPvReverseFutilitySkips, 0u);
     EXPECT_GT(on.stats.ttPvReductions, 0u);
     EXPECT_NE(on.result.nodes, a.result.nodes);
+}
+
+TEST(TtPv, ReverseFutilityNeverCutsATtPvNode) {
+    const TtPvParams p = switched_on<TtPvParams>();
+    EXPECT_TRUE(tt_pv_blocks_reverse_futility(p, true));
+    EXPECT_FALSE(tt_pv_blocks_reverse_futility(p, false));
+    TtPvParams keep = p;
+    keep.noReverseFutility = 0;
+    EXPECT_FALSE(tt_pv_blocks_reverse_futility(keep, true));
+    TtPvParams off;
+    off.enabled = false;
+    EXPECT_FALSE(tt_pv_blocks_reverse_futility(off, true));
+
+    // In a search: cutoffs withheld only with the tunable at 1, and the tree differs.
+    Params blocks;
+    blocks.ttPv = p;
+    Params lmrOnly;
+    lmrOnly.ttPv = keep;
+    const auto b = run_search(MIDDLEGAME, depth_limit(10), blocks);
+    const auto l = run_search(MIDDLEGAME, depth_limit(10), lmrOnly);
+    EXPECT_GT(b.stats.ttPvReverseFutilitySkips, 0u);
+    EXPECT_EQ(l.stats.ttPvReverseFutilitySkips, 0u);
+    EXPECT_NE(b.result.nodes, l.result.nodes);
 }

@@ -56,7 +56,7 @@ TEST(TechniqueTable, EveryDescriptionIsComplete) {
             EXPECT_LT(tunable.min, tunable.max) << tunable.option;
         }
     });
-    EXPECT_EQ(names.size(), 118u);
+    EXPECT_EQ(names.size(), 119u);
 }
 
 TEST(TechniqueTable, ActionsQuoteTheParamsTheyAreGiven) {

@@ -284,7 +284,7 @@ TEST_F(SetOption, EveryTechniqueOptionReachesItsOwnField) {
             ++checked;
         }
     });
-    EXPECT_EQ(checked, 118); // 53 switches and 65 tunables
+    EXPECT_EQ(checked, 119); // 53 switches and 66 tunables
 }
 
 // Every tunable at the end of its range (all at min, then all at max, with every switch
@@ -312,7 +312,7 @@ TEST_F(SetOption, SearchesWithEveryTunableAtEitherEndOfItsRange) {
                 ++tunables;
             }
         });
-        EXPECT_EQ(tunables, 65);
+        EXPECT_EQ(tunables, 66);
         for (const char* position : positions) {
             send(position);
             send("go depth 7");
