@@ -8,6 +8,7 @@
 #include "search/low_ply_history.h"
 #include "search/node_time.h"
 #include "search/pawn_history.h"
+#include "search/post_lmr_history.h"
 #include "search/prior_fail_low_bonus.h"
 #include "search/refuted_early_malus.h"
 #include "search/selectivity/aspiration_average.h"
@@ -124,6 +125,7 @@ struct Params {
     NegativeExtensionVariantsParams negativeExtensionVariants;
     HindsightDepthParams hindsightDepth;
     LowPlyHistoryParams lowPlyHistory;
+    PostLmrHistoryParams postLmrHistory;
     TablebaseParams tablebases;
     int moveOverheadMs = 10; // subtracted from the clock for communication delays
     int multiPv = 1;         // best root moves searched and reported per iteration (MultiPV)
@@ -204,6 +206,7 @@ inline constexpr std::tuple TECHNIQUES{
     technique(&Params::negativeExtensionVariants, NEGATIVE_EXTENSION_VARIANTS),
     technique(&Params::hindsightDepth, HINDSIGHT_DEPTH),
     technique(&Params::lowPlyHistory, LOW_PLY_HISTORY),
+    technique(&Params::postLmrHistory, POST_LMR_HISTORY),
 };
 
 // Calls f(entry) for every technique's TechniqueEntry, in the list's order.

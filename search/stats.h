@@ -67,6 +67,7 @@ struct Stats {
     std::uint64_t tripleExtensions = 0;
     std::uint64_t pawnHistoryUpdates = 0;
     std::uint64_t lowPlyHistoryUpdates = 0;
+    std::uint64_t postLmrHistoryUpdates = 0;
     std::uint64_t checkExtensionSeeSkipped = 0;
     std::uint64_t iirConditionsExtraPlies = 0;
     std::uint64_t priorFailLowBonuses = 0;

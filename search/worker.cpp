@@ -677,6 +677,7 @@ Value Worker::search_move(const Node& node, const MoveInfo& move, Depth newDepth
         if (score > alpha && reduced < newDepth) {
             ++counters.lateMoveResearches;
             score = -search(ss + 1, -alpha - 1, -alpha, newDepth, !node.cutNode);
+            learn_from_research(ss, move, score, alpha, beta, newDepth);
         }
     } else if (!node.pvNode || node.moveCount > 1) {
         score = -search(ss + 1, -alpha - 1, -alpha, newDepth, !node.cutNode);
@@ -685,6 +686,21 @@ Value Worker::search_move(const Node& node, const MoveInfo& move, Depth newDepth
         score = -search(ss + 1, -beta, -alpha, newDepth, false);
     unmake_move(move.move);
     return score;
+}
+
+// Post-LMR history: the re-search's verdict on a quiet move, learned by its continuation
+// histories at once (ss: the node, the move already made).
+void Worker::learn_from_research(StackEntry* ss, const MoveInfo& move, Value score, Value alpha,
+                                 Value beta, Depth depth) {
+    const PostLmrHistoryParams& p = params.postLmrHistory;
+    const int sign = post_lmr_history_sign(p, move.quiet, score, alpha, beta);
+    if (sign == 0) return;
+    const int size = sign > 0 ? cutoff_bonus(params.linearHistoryBonus, depth)
+                              : -cutoff_malus(params.linearHistoryBonus, depth);
+    const int bonus = size * p.bonusPercent / 100;
+    apply_gravity((*(ss - 1)->continuation)[move.moved][move.move.to()], bonus);
+    apply_gravity((*(ss - 2)->continuation)[move.moved][move.move.to()], bonus);
+    ++counters.postLmrHistoryUpdates;
 }
 
 // Fail-soft: the best score so far, the PV and alpha follow a better score. True on a

@@ -174,6 +174,8 @@ class Worker {
     // The prior (opponent's) move's continuation histories, after a fail low or a refutation
     // (prior_fail_low_bonus.h, refuted_early_malus.h).
     void update_prior_histories(const Node& node);
+    void learn_from_research(StackEntry* ss, const MoveInfo& move, Value score, Value alpha,
+                             Value beta, Depth depth);
     bool raise_best(BestSoFar& best, Value& alpha, Value beta, bool pvNode, int ply, Value score,
                     Move m);
     Move countermove_for(const StackEntry* ss) const;

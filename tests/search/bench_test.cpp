@@ -52,4 +52,7 @@ TEST(Bench, EachHistorySwitchChangesTheTree) {
     Params lowPly;
     lowPly.lowPlyHistory.enabled = true;
     EXPECT_NE(run_bench(5, lowPly).nodes, all);
+    Params postLmr;
+    postLmr.postLmrHistory.enabled = true;
+    EXPECT_NE(run_bench(5, postLmr).nodes, all);
 }
