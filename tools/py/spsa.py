@@ -120,23 +120,28 @@ def score_pgn(text, plus_name):
 
 
 def fastchess_player(args, rng):
+    # fastchess runs in a scratch folder (it writes its config.json where it runs), so the
+    # paths it and the engines are given must not be relative to ours.
+    engine, openings = os.path.abspath(args.engine), os.path.abspath(args.openings)
+    fixed = [(k, os.path.abspath(v) if os.path.exists(v) else v) for k, v in args.fixed]
+
     def play(plus, minus):
         with tempfile.TemporaryDirectory() as tmp:
             pgn = os.path.join(tmp, "games.pgn")
             cmd = [args.fastchess]
             for name, values in (("plus", plus), ("minus", minus)):
-                cmd += ["-engine", f"cmd={args.engine}", f"name={name}"]
+                cmd += ["-engine", f"cmd={engine}", f"name={name}"]
                 cmd += [f"option.{k}={v}" for k, v in values.items()]
-                cmd += [f"option.{k}={v}" for k, v in args.fixed]
+                cmd += [f"option.{k}={v}" for k, v in fixed]
             cmd += ["-each", f"tc=inf", f"nodes={args.nodes}", "option.Hash=16",
-                    "-openings", f"file={args.openings}", "format=epd", "order=random",
+                    "-openings", f"file={openings}", "format=epd", "order=random",
                     "-repeat", "-rounds", str(args.pairs), "-games", "2",
                     "-concurrency", str(args.concurrency),
                     "-resign", "movecount=3", "score=600", "twosided=true",
                     "-draw", "movenumber=40", "movecount=8", "score=10",
                     "-srand", str(rng.randrange(1, 2**31)), "-pgnout", f"file={pgn}"]
             subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                           check=True)
+                           check=True, cwd=tmp)
             with open(pgn) as f:
                 return score_pgn(f.read(), "plus")
     return play
