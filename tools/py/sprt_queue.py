@@ -146,7 +146,8 @@ def restore(source, workdir):
         return restored
     for name in sorted(os.listdir(source)):
         target = os.path.join(workdir, name)
-        if os.path.exists(target):
+        # Not an SPRT's saved state (the SPSA keeps its own there): not restored.
+        if os.path.exists(target) or not os.path.isfile(os.path.join(source, name, "command")):
             continue
         with open(os.path.join(source, name, "command")) as f:
             old = saved_workdir(f.read())
@@ -301,6 +302,10 @@ def self_test():
         if save(work, running) != ["c"] or sorted(os.listdir(running)) != ["c", "elsewhere"]:
             failures.append(f"save: {sorted(os.listdir(running))}")
         shutil.rmtree(os.path.join(running, "elsewhere"))
+        # Another tool's state (the SPSA's: a state.json, no command) stays where it is.
+        os.makedirs(os.path.join(running, "spsa"))
+        with open(os.path.join(running, "spsa", "state.json"), "w") as f:
+            f.write("{}")
         # Restore into a new work folder rewrites the old folder's paths.
         new = os.path.join(tmp, "new-work")
         os.makedirs(new)
