@@ -13,16 +13,11 @@ using namespace flotilla;
 using namespace flotilla::search;
 using flotilla::search::testing::depth_limit;
 using flotilla::search::testing::MIDDLEGAME;
+using flotilla::search::testing::position_at;
 using flotilla::search::testing::run_search;
 using flotilla::search::testing::switched_on;
 
 namespace {
-
-Position at(const char* fen) {
-    Position pos;
-    EXPECT_TRUE(pos.set_fen(fen, false));
-    return pos;
-}
 
 bool all_zero(const LowPlyHistory& h) {
     return std::all_of(h.table.begin(), h.table.end(), [](const LowPlyHistory::Row& row) {
@@ -50,7 +45,7 @@ TEST(LowPlyHistory, WeighsMoreNearerTheRoot) {
 }
 
 TEST(LowPlyHistory, OrdersTheQuietMovesWithTheOtherTables) {
-    const Position pos = at("4k3/pp3ppp/8/3p4/3P4/8/PP3PPP/R3K2R w KQ - 0 1");
+    const Position pos = position_at("4k3/pp3ppp/8/3p4/3P4/8/PP3PPP/R3K2R w KQ - 0 1");
     auto histories = std::make_unique<Histories>();
     LowPlyHistory::Row& row = histories->lowPly.table[1];
     const Move kingMove = pos.parse_uci_move("e1e2"); // a king move: generated late
@@ -90,7 +85,7 @@ TEST(LowPlyHistory, UpdatedInSearchAndSwitchesOff) {
 TEST(LowPlyHistory, ClearedAtEachSearch) {
     Params on;
     on.lowPlyHistory = switched_on(LowPlyHistoryParams{});
-    Position pos = at(MIDDLEGAME);
+    Position pos = position_at(MIDDLEGAME);
     TranspositionTable tt;
     auto worker = std::make_unique<Worker>(tt);
     std::atomic<bool> stop{false};

@@ -11,31 +11,23 @@ using namespace flotilla;
 using namespace flotilla::search;
 using flotilla::search::testing::depth_limit;
 using flotilla::search::testing::MIDDLEGAME;
+using flotilla::search::testing::position_at;
 using flotilla::search::testing::run_search;
-
-namespace {
-
-Position at(const char* fen) {
-    Position pos;
-    EXPECT_TRUE(pos.set_fen(fen, false));
-    return pos;
-}
-} // namespace
 
 TEST(PawnHistory, TheSliceFollowsThePawnsOnly) {
     auto histories = std::make_unique<Histories>();
     PawnHistory& h = histories->pawnHistory;
     // The same pawns, the pieces elsewhere and the other side to move: the same slice.
-    const Position a = at("4k3/pp3ppp/8/3p4/3P4/8/PP3PPP/R3K2R w KQ - 0 1");
-    const Position b = at("r3k3/pp3ppp/8/3p4/3P4/5N2/PP3PPP/4K2R b K - 0 1");
+    const Position a = position_at("4k3/pp3ppp/8/3p4/3P4/8/PP3PPP/R3K2R w KQ - 0 1");
+    const Position b = position_at("r3k3/pp3ppp/8/3p4/3P4/5N2/PP3PPP/4K2R b K - 0 1");
     EXPECT_EQ(&pawn_history_slice(h, a), &pawn_history_slice(h, b));
     // One pawn elsewhere: another slice (these two do not collide).
-    const Position c = at("4k3/pp3ppp/8/3p4/2PP4/8/PP4PP/R3K2R w KQ - 0 1");
+    const Position c = position_at("4k3/pp3ppp/8/3p4/2PP4/8/PP4PP/R3K2R w KQ - 0 1");
     EXPECT_NE(&pawn_history_slice(h, a), &pawn_history_slice(h, c));
 }
 
 TEST(PawnHistory, OrdersTheQuietMovesWithTheOtherTables) {
-    const Position pos = at("4k3/pp3ppp/8/3p4/3P4/8/PP3PPP/R3K2R w KQ - 0 1");
+    const Position pos = position_at("4k3/pp3ppp/8/3p4/3P4/8/PP3PPP/R3K2R w KQ - 0 1");
     auto histories = std::make_unique<Histories>();
     PieceToHistory& slice = pawn_history_slice(histories->pawnHistory, pos);
     const Move kingMove = pos.parse_uci_move("e1e2"); // a king move: generated late

@@ -38,6 +38,13 @@ inline Run run_search(const std::string& fen, Limits limits, const Params& param
     return run_search(pos, limits, params, weights);
 }
 
+// The position of a FEN that the test expects to be valid.
+inline Position position_at(const char* fen) {
+    Position pos;
+    EXPECT_TRUE(pos.set_fen(fen, false)) << fen;
+    return pos;
+}
+
 inline Limits depth_limit(int depth) {
     Limits l;
     l.depth = depth;
