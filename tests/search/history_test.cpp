@@ -10,6 +10,7 @@
 #include "search/movepick.h"
 #include "search/selectivity/capture_history_see.h"
 #include "search/selectivity/see_pruning.h"
+#include "search_helpers.h"
 #include "switched_on.h"
 
 #include <gtest/gtest.h>
@@ -18,6 +19,7 @@
 
 using namespace flotilla;
 using namespace flotilla::search;
+using flotilla::search::testing::first_quiet;
 using flotilla::search::testing::switched_on;
 
 namespace {
@@ -130,18 +132,14 @@ TEST(ContinuationHistory4, QuietOrderingReadsFourAndSixPliesBack) {
     PieceToHistory& six = h->continuation.at(W_PAWN, SQ_E4);
     const Move nf3(SQ_G1, SQ_F3), a3(SQ_A2, SQ_A3);
     // All quiets score 0 but these: the first one out is the best of them.
-    const auto first_quiet = [&](const MovePicker::Context& ctx) {
-        MovePicker picker(pos, Move::none(), ctx, Move::none(), Move::none(), Move::none());
-        return picker.next();
-    };
     const MovePicker::Context without{h.get(), &none, &none};
     const MovePicker::Context with{h.get(), &none, &none, &four, &six};
-    ASSERT_NE(first_quiet(without), nf3);
+    ASSERT_NE(first_quiet(pos, without), nf3);
     four[W_KNIGHT][SQ_F3] = 2000;
-    EXPECT_EQ(first_quiet(with), nf3);
-    EXPECT_NE(first_quiet(without), nf3); // no pointers: the old order
+    EXPECT_EQ(first_quiet(pos, with), nf3);
+    EXPECT_NE(first_quiet(pos, without), nf3); // no pointers: the old order
     six[W_PAWN][SQ_A3] = 3000;
-    EXPECT_EQ(first_quiet(with), a3);
+    EXPECT_EQ(first_quiet(pos, with), a3);
 }
 
 TEST(CaptureHistorySee, SwitchedOffKeepsTheThreshold) {

@@ -12,6 +12,7 @@
 using namespace flotilla;
 using namespace flotilla::search;
 using flotilla::search::testing::depth_limit;
+using flotilla::search::testing::first_quiet;
 using flotilla::search::testing::MIDDLEGAME;
 using flotilla::search::testing::position_at;
 using flotilla::search::testing::run_search;
@@ -52,23 +53,17 @@ TEST(LowPlyHistory, OrdersTheQuietMovesWithTheOtherTables) {
     row[kingMove.from() * 64 + kingMove.to()] = 3000;
     PieceToHistory& cont = histories->continuation.sentinel();
     MovePicker::Context ctx{histories.get(), &cont, &cont};
-    auto first_quiet = [&](const MovePicker::Context& c) {
-        MovePicker picker(pos, Move::none(), c, Move::none(), Move::none(), Move::none());
-        for (Move m = picker.next(); m; m = picker.next())
-            if (!is_noisy(pos, m)) return m;
-        return Move::none();
-    };
-    EXPECT_NE(first_quiet(ctx), kingMove); // without the row, all quiets score 0
+    EXPECT_NE(first_quiet(pos, ctx), kingMove); // without the row, all quiets score 0
     ctx.lowPlyRow = &row;
     ctx.lowPlyWeight = 8;
     ctx.lowPly = 1;
-    EXPECT_EQ(first_quiet(ctx), kingMove);
+    EXPECT_EQ(first_quiet(pos, ctx), kingMove);
     // Another quiet with a butterfly score above the row's share (8·3000/3 = 8000) goes first.
     const Move rookMove = pos.parse_uci_move("a1d1");
     histories->butterfly.at(WHITE, rookMove) = 9000;
-    EXPECT_EQ(first_quiet(ctx), rookMove);
+    EXPECT_EQ(first_quiet(pos, ctx), rookMove);
     ctx.lowPly = 0; // at the root the same entry weighs 24,000
-    EXPECT_EQ(first_quiet(ctx), kingMove);
+    EXPECT_EQ(first_quiet(pos, ctx), kingMove);
 }
 
 TEST(LowPlyHistory, UpdatedInSearchAndSwitchesOff) {

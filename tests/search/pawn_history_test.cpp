@@ -10,6 +10,7 @@
 using namespace flotilla;
 using namespace flotilla::search;
 using flotilla::search::testing::depth_limit;
+using flotilla::search::testing::first_quiet;
 using flotilla::search::testing::MIDDLEGAME;
 using flotilla::search::testing::position_at;
 using flotilla::search::testing::run_search;
@@ -34,15 +35,9 @@ TEST(PawnHistory, OrdersTheQuietMovesWithTheOtherTables) {
     slice[W_KING][kingMove.to()] = 5000;
     PieceToHistory& cont = histories->continuation.sentinel();
     MovePicker::Context ctx{histories.get(), &cont, &cont};
-    auto first_quiet = [&](const MovePicker::Context& c) {
-        MovePicker picker(pos, Move::none(), c, Move::none(), Move::none(), Move::none());
-        for (Move m = picker.next(); m; m = picker.next())
-            if (!is_noisy(pos, m)) return m;
-        return Move::none();
-    };
-    EXPECT_NE(first_quiet(ctx), kingMove); // without the slice, all quiets score 0
+    EXPECT_NE(first_quiet(pos, ctx), kingMove); // without the slice, all quiets score 0
     ctx.pawnHistory = &slice;
-    EXPECT_EQ(first_quiet(ctx), kingMove);
+    EXPECT_EQ(first_quiet(pos, ctx), kingMove);
 }
 
 TEST(PawnHistory, UpdatedInSearchAndSwitchesOff) {

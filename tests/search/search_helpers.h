@@ -1,6 +1,7 @@
 // Shared helpers for the search tests: run one search on a FEN.
 #pragma once
 
+#include "search/movepick.h"
 #include "search/worker.h"
 
 #include <gtest/gtest.h>
@@ -43,6 +44,15 @@ inline Position position_at(const char* fen) {
     Position pos;
     EXPECT_TRUE(pos.set_fen(fen, false)) << fen;
     return pos;
+}
+
+// The first quiet move the main search's move picker gives at pos with ctx's histories (no
+// TT move, killers or countermove), or Move::none().
+inline Move first_quiet(const Position& pos, const MovePicker::Context& ctx) {
+    MovePicker picker(pos, Move::none(), ctx, Move::none(), Move::none(), Move::none());
+    for (Move m = picker.next(); m; m = picker.next())
+        if (!is_noisy(pos, m)) return m;
+    return Move::none();
 }
 
 inline Limits depth_limit(int depth) {
