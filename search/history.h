@@ -95,6 +95,7 @@ struct Histories {
     LowPlyHistory lowPly;
     CorrectionHistory pawnCorrection;                          // by both sides' pawns
     std::array<CorrectionHistory, COLOR_NB> nonPawnCorrection; // by one side's other pieces
+    CorrectionHistory minorCorrection; // by knights, bishops and kings (minor_correction.h)
     // By the last two moves (selectivity/continuation_correction.h gives the index).
     std::array<std::int16_t, PIECE_NB * 64 * PIECE_NB * 64> continuationCorrection{};
 };

@@ -20,6 +20,7 @@
 #include "search/selectivity/check_extension_see.h"
 #include "search/selectivity/continuation_correction.h"
 #include "search/selectivity/correction_history.h"
+#include "search/selectivity/correction_uncertainty.h"
 #include "search/selectivity/delta_pruning.h"
 #include "search/selectivity/do_deeper_shallower.h"
 #include "search/selectivity/double_extension.h"
@@ -35,6 +36,7 @@
 #include "search/selectivity/lmr_cutoff_count.h"
 #include "search/selectivity/mate_distance.h"
 #include "search/selectivity/mate_threat_extension.h"
+#include "search/selectivity/minor_correction.h"
 #include "search/selectivity/multi_cut.h"
 #include "search/selectivity/negative_extension_variants.h"
 #include "search/selectivity/null_move.h"
@@ -126,6 +128,8 @@ struct Params {
     HindsightDepthParams hindsightDepth;
     LowPlyHistoryParams lowPlyHistory;
     PostLmrHistoryParams postLmrHistory;
+    MinorCorrectionParams minorCorrection;
+    CorrectionUncertaintyParams correctionUncertainty;
     TablebaseParams tablebases;
     int moveOverheadMs = 10; // subtracted from the clock for communication delays
     int multiPv = 1;         // best root moves searched and reported per iteration (MultiPV)
@@ -207,6 +211,8 @@ inline constexpr std::tuple TECHNIQUES{
     technique(&Params::hindsightDepth, HINDSIGHT_DEPTH),
     technique(&Params::lowPlyHistory, LOW_PLY_HISTORY),
     technique(&Params::postLmrHistory, POST_LMR_HISTORY),
+    technique(&Params::minorCorrection, MINOR_CORRECTION),
+    technique(&Params::correctionUncertainty, CORRECTION_UNCERTAINTY),
 };
 
 // Calls f(entry) for every technique's TechniqueEntry, in the list's order.

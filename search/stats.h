@@ -68,6 +68,9 @@ struct Stats {
     std::uint64_t pawnHistoryUpdates = 0;
     std::uint64_t lowPlyHistoryUpdates = 0;
     std::uint64_t postLmrHistoryUpdates = 0;
+    std::uint64_t minorCorrectionUpdates = 0;
+    std::uint64_t uncertaintyReductionsLess = 0;
+    std::uint64_t uncertaintyReverseFutilitySkips = 0;
     std::uint64_t checkExtensionSeeSkipped = 0;
     std::uint64_t iirConditionsExtraPlies = 0;
     std::uint64_t priorFailLowBonuses = 0;

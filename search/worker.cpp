@@ -361,15 +361,18 @@ Value Worker::correct_eval(Value raw, CorrectionKeys& keys, const StackEntry* ss
     if (!eval_correction_applies(p, raw)) return raw; // the keys cost a multiply chain
     keys = correction_keys(pos);
     keys.continuation = ss ? continuation_correction_slot(params.continuationCorrection, ss) : -1;
-    const int continuation = keys.continuation < 0
-                                 ? 0
-                                 : params.continuationCorrection.weight *
-                                       histories->continuationCorrection[keys.continuation];
     const Color us = pos.side_to_move();
-    const Value corrected = corrected_eval(
-        p, raw, histories->pawnCorrection.get(us, keys.pawns),
-        histories->nonPawnCorrection[WHITE].get(us, keys.nonPawns[WHITE]),
-        histories->nonPawnCorrection[BLACK].get(us, keys.nonPawns[BLACK]), continuation);
+    int others = keys.continuation < 0 ? 0
+                                       : params.continuationCorrection.weight *
+                                             histories->continuationCorrection[keys.continuation];
+    if (params.minorCorrection.enabled) {
+        keys.minor = minor_piece_key(pos);
+        others += params.minorCorrection.weight * histories->minorCorrection.get(us, keys.minor);
+    }
+    const Value corrected =
+        corrected_eval(p, raw, histories->pawnCorrection.get(us, keys.pawns),
+                       histories->nonPawnCorrection[WHITE].get(us, keys.nonPawns[WHITE]),
+                       histories->nonPawnCorrection[BLACK].get(us, keys.nonPawns[BLACK]), others);
     counters.correctedEvals += corrected != raw;
     return corrected;
 }
@@ -387,6 +390,10 @@ void Worker::update_correction_history(const Node& node, Value deviation) {
         update_correction(p, histories->continuationCorrection[keys.continuation], deviation,
                           node.depth);
         ++counters.continuationCorrectionUpdates;
+    }
+    if (params.minorCorrection.enabled) {
+        update_correction(p, histories->minorCorrection.at(us, keys.minor), deviation, node.depth);
+        ++counters.minorCorrectionUpdates;
     }
 }
 
@@ -454,14 +461,20 @@ std::optional<Value> Worker::prune_before_moves(Node& node) {
     return multi_cut_search(access, node);
 }
 
-// Reverse futility pruning, with a smaller margin when the opponent is worsening; never at
-// a ttPv node (TtPv).
+// Reverse futility pruning, with a smaller margin when the opponent is worsening and a wider
+// one after a large correction (CorrectionUncertainty); never at a ttPv node (TtPv).
 bool Worker::reverse_futility_cuts(const Node& node) {
     const ReverseFutilityParams& p = params.reverseFutility;
     const Value margin = reverse_futility_margin(p, node.depth, node.improving);
     const Value smaller = worsening_margin(params.opponentWorsening, margin, p.marginPerDepth,
                                            node.opponentWorsening);
-    if (!reverse_futility_prunes(p, node.depth, node.eval, node.beta, smaller)) return false;
+    const Value wider = uncertainty_margin(params.correctionUncertainty, smaller,
+                                           correction_size(node.ss->staticEval, node.rawEval));
+    if (!reverse_futility_prunes(p, node.depth, node.eval, node.beta, wider)) {
+        counters.uncertaintyReverseFutilitySkips +=
+            reverse_futility_prunes(p, node.depth, node.eval, node.beta, smaller);
+        return false;
+    }
     if (tt_pv_blocks_reverse_futility(params.ttPv, node.ttPv)) {
         ++counters.ttPvReverseFutilitySkips;
         return false;
@@ -643,7 +656,14 @@ std::optional<Depth> Worker::move_reduction(const Node& node, const MoveInfo& mo
     if (!late_move_reduction_applies(params.lateMoveReductions, rc)) return std::nullopt;
     rc.cutoffCountPly = lmr_cutoff_count_ply(params.lmrCutoffCount, (ss + 1)->cutoffCount);
     counters.lmrCutoffCountReductions += rc.cutoffCountPly;
-    const Depth r = late_move_reduction(params.lateMoveReductions, *reductions, rc);
+    Depth r = late_move_reduction(params.lateMoveReductions, *reductions, rc);
+    rc.uncertaintyHistory = uncertainty_history(params.correctionUncertainty,
+                                                correction_size(ss->staticEval, node.rawEval));
+    if (rc.uncertaintyHistory != 0) {
+        const Depth less = late_move_reduction(params.lateMoveReductions, *reductions, rc);
+        counters.uncertaintyReductionsLess += Depth(r - less);
+        r = less;
+    }
     rc.ttPvLess = tt_pv_reduction_less(params.ttPv, node.ttPv, node.pvNode);
     if (rc.ttPvLess == 0) return r;
     const Depth lowered = late_move_reduction(params.lateMoveReductions, *reductions, rc);

@@ -97,6 +97,7 @@ class Worker {
     const Stats& stats() const { return counters; }
     // The ordering statistics as the last search left them; only while this worker is idle.
     const Histories& history_tables() const { return *histories; }
+    Histories& history_tables() { return *histories; } // to seed a table (tests)
     // Safe to read from any thread while the search runs (Lazy SMP info lines).
     std::uint64_t nodes() const { return nodeCount.get(); }
     // Only while this worker is idle (its next search would reset it too).

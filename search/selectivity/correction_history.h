@@ -73,6 +73,7 @@ struct CorrectionKeys {
     Key pawns = 0;
     Key nonPawns[COLOR_NB] = {0, 0};
     int continuation = -1; // the continuation table's entry, or −1 (continuation_correction.h)
+    Key minor = 0;         // only while MinorCorrection is on (minor_correction.h)
 };
 
 constexpr Key mix_bitboard(Key hash, Bitboard b) {

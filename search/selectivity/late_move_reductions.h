@@ -82,11 +82,12 @@ struct ReductionContext {
     bool improving;
     bool quiet;
     bool killer;
-    int history;              // the move's combined quiet history
-    bool ttCapture;           // the node's TT move is a capture
-    bool givesCheck;          // the move gives check
-    Depth ttPvLess = 0;       // plies less at a node that was on a PV (selectivity/tt_pv.h)
-    Depth cutoffCountPly = 0; // plies more when the children cut often (lmr_cutoff_count.h)
+    int history;                // the move's combined quiet history
+    bool ttCapture;             // the node's TT move is a capture
+    bool givesCheck;            // the move gives check
+    Depth ttPvLess = 0;         // plies less at a node that was on a PV (selectivity/tt_pv.h)
+    Depth cutoffCountPly = 0;   // plies more when the children cut often (lmr_cutoff_count.h)
+    int uncertaintyHistory = 0; // more history after a large correction (correction_uncertainty.h)
 };
 
 // Quiet moves after the first (the first two at PV nodes), deep enough; the others
@@ -106,7 +107,7 @@ inline Depth late_move_reduction(const LateMoveReductionParams& p, const Reducti
     r -= c.killer;
     r += c.cutNode ? p.cutNodeReduction : 0;
     r += !c.improving;
-    r -= c.history / p.historyDivisor;
+    r -= (c.history + c.uncertaintyHistory) / p.historyDivisor;
     r += c.ttCapture ? p.ttCaptureReduction : 0;
     r -= c.givesCheck ? p.checkReduction : 0;
     r -= c.ttPvLess;

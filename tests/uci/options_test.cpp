@@ -284,7 +284,7 @@ TEST_F(SetOption, EveryTechniqueOptionReachesItsOwnField) {
             ++checked;
         }
     });
-    EXPECT_EQ(checked, 121); // 54 switches and 67 tunables
+    EXPECT_EQ(checked, 126); // 56 switches and 70 tunables
 }
 
 // Every tunable at the end of its range (all at min, then all at max, with every switch
@@ -312,7 +312,7 @@ TEST_F(SetOption, SearchesWithEveryTunableAtEitherEndOfItsRange) {
                 ++tunables;
             }
         });
-        EXPECT_EQ(tunables, 67);
+        EXPECT_EQ(tunables, 70);
         for (const char* position : positions) {
             send(position);
             send("go depth 7");
