@@ -14,6 +14,7 @@
 #include "search/selectivity/aspiration_average.h"
 #include "search/selectivity/aspiration_fail_high.h"
 #include "search/selectivity/aspiration_windows.h"
+#include "search/selectivity/capture_futility.h"
 #include "search/selectivity/capture_history_see.h"
 #include "search/selectivity/capture_reductions.h"
 #include "search/selectivity/check_extension.h"
@@ -130,6 +131,7 @@ struct Params {
     PostLmrHistoryParams postLmrHistory;
     MinorCorrectionParams minorCorrection;
     CorrectionUncertaintyParams correctionUncertainty;
+    CaptureFutilityParams captureFutility;
     TablebaseParams tablebases;
     int moveOverheadMs = 10; // subtracted from the clock for communication delays
     int multiPv = 1;         // best root moves searched and reported per iteration (MultiPV)
@@ -213,6 +215,7 @@ inline constexpr std::tuple TECHNIQUES{
     technique(&Params::postLmrHistory, POST_LMR_HISTORY),
     technique(&Params::minorCorrection, MINOR_CORRECTION),
     technique(&Params::correctionUncertainty, CORRECTION_UNCERTAINTY),
+    technique(&Params::captureFutility, CAPTURE_FUTILITY),
 };
 
 // Calls f(entry) for every technique's TechniqueEntry, in the list's order.

@@ -71,6 +71,7 @@ struct Stats {
     std::uint64_t minorCorrectionUpdates = 0;
     std::uint64_t uncertaintyReductionsLess = 0;
     std::uint64_t uncertaintyReverseFutilitySkips = 0;
+    std::uint64_t captureFutilityPruned = 0;
     std::uint64_t checkExtensionSeeSkipped = 0;
     std::uint64_t iirConditionsExtraPlies = 0;
     std::uint64_t priorFailLowBonuses = 0;

@@ -30,6 +30,9 @@ PieceType captured_type(const Position& pos, Move m) {
     return m.type() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
 }
 
+// What a noisy move takes, in PIECE_VALUE (0 for a quiet promotion).
+Value captured_value(const Position& pos, Move m) { return PIECE_VALUE[captured_type(pos, m)]; }
+
 // Castling is encoded king-takes-own-rook, so it is never a capture.
 bool is_capture(const Position& pos, Move m) {
     return m.type() == EN_PASSANT || (m.type() != CASTLING && pos.piece_on(m.to()) != NO_PIECE);
@@ -574,6 +577,7 @@ bool Worker::prunes_move(const Node& node, const MoveInfo& move) {
                                .moveCount = node.moveCount,
                                .improving = node.improving,
                                .inCheck = node.inCheck,
+                               .pvNode = node.pvNode,
                                .eval = node.eval,
                                .alpha = node.alpha,
                                .quiet = move.quiet,
@@ -584,6 +588,14 @@ bool Worker::prunes_move(const Node& node, const MoveInfo& move) {
     if (see_prunes(params.seePruning, c, pos, move.move, seeThreshold)) {
         ++(move.quiet ? counters.seePrunedQuiets : counters.seePrunedCaptures);
         counters.historyFutilitySeePruned += move.quiet && c.lmrDepth < c.depth;
+        return true;
+    }
+    if (!move.quiet && params.captureFutility.enabled &&
+        capture_futility_prunes(
+            params.captureFutility, c,
+            capture_futility_depth(node.depth, reductions->get(node.depth, node.moveCount)),
+            captured_value(pos, move.move))) {
+        ++counters.captureFutilityPruned;
         return true;
     }
     if (late_move_prunes(params.lateMovePruning, c)) {

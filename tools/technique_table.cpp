@@ -1,8 +1,6 @@
 #include "tools/technique_table.h"
 
-#include "search/params.h"
-
-#include <type_traits>
+#include "search/technique_values.h"
 
 namespace flotilla::tools {
 
@@ -17,32 +15,58 @@ std::string scaled_number(int value, int scale) {
     return out + "." + frac;
 }
 
+std::string quote_numbers(std::string_view text, const std::vector<QuotedNumber>& numbers) {
+    std::string out;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        const std::size_t open = text.find('{', pos);
+        const std::size_t close = open == std::string_view::npos ? open : text.find('}', open);
+        if (close == std::string_view::npos) break;
+        out += text.substr(pos, open - pos);
+        const std::string_view name = text.substr(open + 1, close - open - 1);
+        std::string value(text.substr(open, close - open + 1));
+        // The last match wins, as a constant named like a tunable would (a test forbids it).
+        for (const QuotedNumber& number : numbers)
+            if (name == number.name) value = number.value;
+        out += value;
+        pos = close + 1;
+    }
+    out += text.substr(pos);
+    return out;
+}
+
+std::vector<QuotedNumber> quoted_numbers(const search::TechniqueValues& technique) {
+    std::vector<QuotedNumber> numbers;
+    for (const auto& tunable : technique.tunables)
+        numbers.push_back({tunable.name, std::to_string(tunable.value)});
+    for (const auto& constant : technique.constants)
+        numbers.push_back({constant.name, scaled_number(constant.value, constant.scale)});
+    return numbers;
+}
+
 std::string technique_table() {
     std::string t = "| switch (default) | unit | source | what it does | tunables: default "
                     "(range) | counters |\n| --- | --- | --- | --- | --- | --- |\n";
-    search::for_each_technique([&](const auto& entry) {
-        using P = typename std::remove_cvref_t<decltype(*entry.info)>::Params;
-        const P defaults{};
-        const auto& info = *entry.info;
-        t += "| `" + std::string(info.option) + "` (" + (defaults.enabled ? "on" : "**off**") +
-             ") | `" + info.unit + "` | " + info.source + " | " + technique_action(info, defaults) +
-             " | ";
+    for (const search::TechniqueValues& row : search::technique_values(search::Params{})) {
+        t += "| `" + std::string(row.option) + "` (" + (row.enabled ? "on" : "**off**") + ") | `" +
+             row.unit + "` | " + row.source + " | " +
+             quote_numbers(row.action, quoted_numbers(row)) + " | ";
         std::string sep;
-        for (const auto& tunable : info.tunables) {
-            t += sep + "`" + tunable.option + "` " + std::to_string(defaults.*tunable.field) +
-                 " (" + std::to_string(tunable.min) + " to " + std::to_string(tunable.max) + ")";
+        for (const auto& tunable : row.tunables) {
+            t += sep + "`" + tunable.name + "` " + std::to_string(tunable.value) + " (" +
+                 std::to_string(tunable.min) + " to " + std::to_string(tunable.max) + ")";
             sep = "; ";
         }
-        if (info.tunables.empty()) t += "—";
+        if (row.tunables.empty()) t += "—";
         t += " | ";
         sep.clear();
-        for (const auto& counter : info.counters) {
-            t += sep + "`" + counter.name + "`";
+        for (const char* counter : row.counters) {
+            t += sep + "`" + counter + "`";
             sep = ", ";
         }
-        if (info.counters.empty()) t += "—";
+        if (row.counters.empty()) t += "—";
         t += " |\n";
-    });
+    }
     return t;
 }
 

@@ -3,14 +3,31 @@
 #pragma once
 
 #include "search/technique.h"
+#include "search/technique_values.h"
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace flotilla::tools {
 
 // `value / scale` in decimal, trailing zeros dropped: (75, 100) is "0.75", (200, 100) "2".
 std::string scaled_number(int value, int scale);
+
+// A number a technique's action text may quote: a tunable's option name or a constant's
+// placeholder, with its value as the docs print it.
+struct QuotedNumber {
+    std::string_view name;
+    std::string value;
+};
+
+// `action` with each `{name}` of `numbers` replaced by its value; a name not among them
+// is left as it stands, braces and all. Not a template, so that the 56 techniques share
+// one compiled copy (each instantiation of a string-heavy body cost seconds to compile).
+std::string quote_numbers(std::string_view action, const std::vector<QuotedNumber>& numbers);
+
+// A technique's tunables and constants with their values, as its action text quotes them.
+std::vector<QuotedNumber> quoted_numbers(const search::TechniqueValues& technique);
 
 // A technique's action text with each `{Option}` replaced by that tunable's value in
 // `params`, and each `{name}` by that constant's, so that the numbers the docs quote are
@@ -18,26 +35,7 @@ std::string scaled_number(int value, int scale);
 // nor one of its constants is left as it stands, braces and all.
 template <class P>
 std::string technique_action(const search::Technique<P>& technique, const P& params) {
-    const std::string_view text = technique.action;
-    std::string out;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        const std::size_t open = text.find('{', pos);
-        const std::size_t close = open == std::string_view::npos ? open : text.find('}', open);
-        if (close == std::string_view::npos) break;
-        out += text.substr(pos, open - pos);
-        const std::string_view name = text.substr(open + 1, close - open - 1);
-        std::string value(text.substr(open, close - open + 1));
-        for (const auto& tunable : technique.tunables)
-            if (name == tunable.option) value = std::to_string(params.*tunable.field);
-        for (const auto& constant : technique.constants)
-            if (name == constant.name)
-                value = scaled_number(params.*constant.field, constant.scale);
-        out += value;
-        pos = close + 1;
-    }
-    out += text.substr(pos);
-    return out;
+    return quote_numbers(technique.action, quoted_numbers(search::values_of(technique, params)));
 }
 
 // The markdown table: one row per technique with its switch and default, unit, source,

@@ -15,6 +15,7 @@ struct MovePruningContext {
     int moveCount = 0; // this move's number at the node, from 1
     bool improving = false;
     bool inCheck = false;
+    bool pvNode = false;
     Value eval = VALUE_NONE; // the node's static eval as pruning reads it
     Value alpha = 0;
     bool quiet = false;

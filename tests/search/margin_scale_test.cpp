@@ -1,6 +1,7 @@
 // NetworkMarginScale: the evaluation margins scale together, the material (SEE) ones do
 // not, and only a search with a network sees the scaled margins.
 #include "search/margin_scale.h"
+#include "search/technique_values.h"
 #include "search_helpers.h"
 #include "tests/eval/nnue_random_network.h"
 
@@ -15,12 +16,12 @@ namespace {
 // their option, constants by their field's name.
 std::set<std::string> marked_numbers() {
     std::set<std::string> names;
-    for_each_technique([&](const auto& entry) {
-        for (const auto& t : entry.info->tunables)
-            if (t.networkScale != NetworkScale::None) names.insert(t.option);
-        for (const auto& c : entry.info->constants)
+    for (const auto& info : technique_values(Params{})) {
+        for (const auto& t : info.tunables)
+            if (t.networkScale != NetworkScale::None) names.insert(t.name);
+        for (const auto& c : info.constants)
             if (c.networkScale != NetworkScale::None) names.insert(c.name);
-    });
+    }
     return names;
 }
 
@@ -51,14 +52,12 @@ TEST(MarginScale, TheMarkedNumbersAreTheReadmesList) {
 // Every number of every description and every switch, by technique and name.
 std::map<std::string, int> described_numbers(const Params& p) {
     std::map<std::string, int> numbers;
-    for_each_technique([&](const auto& entry) {
-        const auto& params = p.*entry.params;
-        const std::string technique = entry.info->option;
-        numbers[technique] = params.enabled;
-        for (const auto& t : entry.info->tunables) numbers[t.option] = params.*t.field;
-        for (const auto& c : entry.info->constants)
-            numbers[technique + "." + c.name] = params.*c.field;
-    });
+    for (const auto& info : technique_values(p)) {
+        const std::string technique = info.option;
+        numbers[technique] = info.enabled;
+        for (const auto& t : info.tunables) numbers[t.name] = t.value;
+        for (const auto& c : info.constants) numbers[technique + "." + c.name] = c.value;
+    }
     return numbers;
 }
 

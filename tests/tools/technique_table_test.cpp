@@ -2,7 +2,7 @@
 // description names a real unit, a source and what it does.
 #include "tools/technique_table.h"
 
-#include "search/params.h"
+#include "search/technique_values.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,6 @@
 #include <iterator>
 #include <set>
 #include <string>
-#include <type_traits>
 
 namespace flotilla::tools {
 namespace {
@@ -34,7 +33,7 @@ TEST(TechniqueTable, OneRowPerTechniqueWithItsSwitchAndCounters) {
     const std::string table = technique_table();
     int rows = 0;
     for (char c : table) rows += c == '\n';
-    EXPECT_EQ(rows, 2 + 56);
+    EXPECT_EQ(rows, 2 + 57);
     EXPECT_NE(table.find("| `Razoring` (on) | `selectivity/razoring.h` |"), std::string::npos);
     EXPECT_NE(table.find("`RazoringMargin` 244 (0 to 2000)"), std::string::npos);
     EXPECT_NE(table.find("| `MultiCut` (**off**) |"), std::string::npos);
@@ -43,8 +42,7 @@ TEST(TechniqueTable, OneRowPerTechniqueWithItsSwitchAndCounters) {
 
 TEST(TechniqueTable, EveryDescriptionIsComplete) {
     std::set<std::string> names;
-    search::for_each_technique([&](const auto& entry) {
-        const auto& info = *entry.info;
+    for (const auto& info : search::technique_values(search::Params{})) {
         EXPECT_TRUE(names.insert(info.option).second) << info.option << " twice";
         EXPECT_TRUE(
             std::filesystem::exists(std::string(FLOTILLA_SOURCE_DIR) + "/search/" + info.unit))
@@ -52,11 +50,11 @@ TEST(TechniqueTable, EveryDescriptionIsComplete) {
         EXPECT_GT(std::string(info.source).size(), 5u) << info.option;
         EXPECT_GT(std::string(info.action).size(), 20u) << info.option;
         for (const auto& tunable : info.tunables) {
-            EXPECT_TRUE(names.insert(tunable.option).second) << tunable.option << " twice";
-            EXPECT_LT(tunable.min, tunable.max) << tunable.option;
+            EXPECT_TRUE(names.insert(tunable.name).second) << tunable.name << " twice";
+            EXPECT_LT(tunable.min, tunable.max) << tunable.name;
         }
-    });
-    EXPECT_EQ(names.size(), 126u);
+    }
+    EXPECT_EQ(names.size(), 129u);
 }
 
 TEST(TechniqueTable, ActionsQuoteTheParamsTheyAreGiven) {
@@ -103,25 +101,23 @@ TEST(TechniqueTable, ScaledNumbersPrintAsDecimals) {
 // A constant listed but not quoted would be a number the docs leave out; one named
 // twice, or like a tunable, would make the placeholder ambiguous.
 TEST(TechniqueTable, EveryConstantIsQuotedOnce) {
-    search::for_each_technique([&](const auto& entry) {
-        const auto& info = *entry.info;
+    for (const auto& info : search::technique_values(search::Params{})) {
         const std::string action = info.action;
         std::set<std::string> names;
-        for (const auto& tunable : info.tunables) names.insert(tunable.option);
+        for (const auto& tunable : info.tunables) names.insert(tunable.name);
         for (const auto& constant : info.constants) {
             EXPECT_TRUE(names.insert(constant.name).second) << info.option << " " << constant.name;
             EXPECT_NE(action.find("{" + std::string(constant.name) + "}"), std::string::npos)
                 << info.option << " does not quote " << constant.name;
         }
-    });
+    }
 }
 
 TEST(TechniqueTable, EveryPlaceholderNamesOneOfItsOwnTunablesOrConstants) {
-    search::for_each_technique([&](const auto& entry) {
-        using P = typename std::remove_cvref_t<decltype(*entry.info)>::Params;
-        const std::string action = technique_action(*entry.info, P{});
+    for (const auto& info : search::technique_values(search::Params{})) {
+        const std::string action = quote_numbers(info.action, quoted_numbers(info));
         EXPECT_EQ(action.find_first_of("{}"), std::string::npos) << action;
-    });
+    }
 }
 
 TEST(TechniqueTable, MarkersMissingGiveNoTable) {

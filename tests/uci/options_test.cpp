@@ -1,7 +1,7 @@
 // setoption and the options table.
 #include "protocol_fixture.h"
 
-#include "search/params.h"
+#include "search/technique_values.h"
 #include "uci/options.h"
 #include "uci/setoption_parser.h"
 #include "uci/text.h"
@@ -254,37 +254,42 @@ TEST(SetOptionParser, NameWordsAndValueText) {
 // every switch and every tunable, each set alone, changes its own field and nothing else.
 TEST_F(SetOption, EveryTechniqueOptionReachesItsOwnField) {
     namespace search = flotilla::search;
+    // Plain values rather than a loop over the params types: one compiled body, not 56.
+    const auto values = [&] { return search::technique_values(engine.search_params()); };
+    const auto before = values();
     int checked = 0;
-    search::for_each_technique([&](const auto& entry) {
-        const auto& info = *entry.info;
-        const auto before = engine.search_params().*entry.params;
-        const std::string flipped = before.enabled ? "false" : "true";
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        const auto& info = before[i];
+        const std::string flipped = info.enabled ? "false" : "true";
         EXPECT_TRUE(
             send(std::string("setoption name ") + info.option + " value " + flipped).empty())
             << info.option;
-        EXPECT_NE((engine.search_params().*entry.params).enabled, before.enabled) << info.option;
+        EXPECT_NE(values()[i].enabled, info.enabled) << info.option;
         send(std::string("setoption name ") + info.option + " value " +
-             (before.enabled ? "true" : "false"));
+             (info.enabled ? "true" : "false"));
         ++checked;
-        for (const auto& tunable : info.tunables) {
-            const int value =
-                (before.*tunable.field == tunable.min) ? tunable.min + 1 : tunable.min;
-            EXPECT_TRUE(send(std::string("setoption name ") + tunable.option + " value " +
+        for (std::size_t k = 0; k < info.tunables.size(); ++k) {
+            const auto& tunable = info.tunables[k];
+            const int value = tunable.value == tunable.min ? tunable.min + 1 : tunable.min;
+            EXPECT_TRUE(send(std::string("setoption name ") + tunable.name + " value " +
                              std::to_string(value))
                             .empty())
-                << tunable.option;
-            auto expected = before;
-            expected.*tunable.field = value;
-            const auto now = engine.search_params().*entry.params;
-            EXPECT_EQ(now.*tunable.field, value) << tunable.option;
-            for (const auto& other : info.tunables)
-                EXPECT_EQ(now.*other.field, expected.*other.field) << tunable.option;
-            send(std::string("setoption name ") + tunable.option + " value " +
-                 std::to_string(before.*tunable.field));
+                << tunable.name;
+            const auto now = values();
+            // This number changed, and no other number of any technique.
+            for (std::size_t j = 0; j < before.size(); ++j) {
+                EXPECT_EQ(now[j].enabled, before[j].enabled) << tunable.name;
+                for (std::size_t m = 0; m < before[j].tunables.size(); ++m)
+                    EXPECT_EQ(now[j].tunables[m].value,
+                              j == i && m == k ? value : before[j].tunables[m].value)
+                        << tunable.name << " / " << before[j].tunables[m].name;
+            }
+            send(std::string("setoption name ") + tunable.name + " value " +
+                 std::to_string(tunable.value));
             ++checked;
         }
-    });
-    EXPECT_EQ(checked, 126); // 56 switches and 70 tunables
+    }
+    EXPECT_EQ(checked, 129); // 57 switches and 72 tunables
 }
 
 // Every tunable at the end of its range (all at min, then all at max, with every switch
@@ -299,20 +304,24 @@ TEST_F(SetOption, SearchesWithEveryTunableAtEitherEndOfItsRange) {
     };
     for (const bool atMax : {false, true}) {
         int tunables = 0;
-        search::for_each_technique([&](const auto& entry) {
-            send(std::string("setoption name ") + entry.info->option + " value true");
-            for (const auto& tunable : entry.info->tunables) {
+        for (const auto& info : search::technique_values(search::Params{})) {
+            send(std::string("setoption name ") + info.option + " value true");
+            for (const auto& tunable : info.tunables) {
                 const int value = atMax ? tunable.max : tunable.min;
-                EXPECT_TRUE(send(std::string("setoption name ") + tunable.option + " value " +
+                EXPECT_TRUE(send(std::string("setoption name ") + tunable.name + " value " +
                                  std::to_string(value))
                                 .empty())
-                    << tunable.option;
-                EXPECT_EQ((engine.search_params().*entry.params).*tunable.field, value)
-                    << tunable.option;
+                    << tunable.name;
                 ++tunables;
             }
-        });
-        EXPECT_EQ(tunables, 70);
+        }
+        // Each number holds the end it was set to.
+        for (const auto& info : search::technique_values(engine.search_params())) {
+            EXPECT_TRUE(info.enabled) << info.option;
+            for (const auto& tunable : info.tunables)
+                EXPECT_EQ(tunable.value, atMax ? tunable.max : tunable.min) << tunable.name;
+        }
+        EXPECT_EQ(tunables, 72);
         for (const char* position : positions) {
             send(position);
             send("go depth 7");

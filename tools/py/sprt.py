@@ -188,17 +188,23 @@ def engine_binary(spec, workdir, jobs):
     sha = git("rev-parse", "--verify", spec + "^{commit}")
     src = os.path.join(workdir, "src-" + sha[:12])
     binary = os.path.join(src, "build", "release", "flotilla")
-    if not os.path.exists(binary):
+    # The stamp is written only after a build finished: a build stopped half-way (a killed
+    # link leaves an empty or partial binary) is completed, never used as it is.
+    stamp = binary + ".built"
+    if os.path.exists(stamp):
+        return binary, sha[:12]
+    if not os.path.isfile(os.path.join(src, "scripts", "build.sh")):
         shutil.rmtree(src, ignore_errors=True)
         os.makedirs(src)
         archive = subprocess.Popen(["git", "-C", REPO, "archive", sha], stdout=subprocess.PIPE)
         subprocess.run(["tar", "-x", "-C", src], stdin=archive.stdout, check=True)
         if archive.wait() != 0:
             sys.exit(f"sprt: git archive {sha} failed")
-        print(f"== sprt: building {spec} ({sha[:12]}) in {src}", flush=True)
-        env = dict(os.environ, FLOTILLA_JOBS=str(jobs))
-        subprocess.run([os.path.join(src, "scripts", "build.sh"), "release", "--target",
-                        "flotilla"], check=True, env=env, stdout=subprocess.DEVNULL)
+    print(f"== sprt: building {spec} ({sha[:12]}) in {src}", flush=True)
+    env = dict(os.environ, FLOTILLA_JOBS=str(jobs))
+    subprocess.run([os.path.join(src, "scripts", "build.sh"), "release", "--target",
+                    "flotilla"], check=True, env=env, stdout=subprocess.DEVNULL)
+    open(stamp, "w").close()
     return binary, sha[:12]
 
 

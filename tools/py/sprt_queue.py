@@ -19,8 +19,13 @@ the machine it ran on.
     tools/py/sprt_queue.py restore
         the other way, on a new machine: each saved test the work folder lacks, with the
         old work folder's paths in it rewritten to the new one's.
+    tools/py/sprt_queue.py pause [--pid PID ...] / resume [--pid PID ...]
+        stops (SIGSTOP) or continues (SIGCONT) the running queue with every process under
+        it (sprt.py, fastchess, the engines), and the process trees of the PIDs given (the
+        SPSA's, say), so that a timed match can have the cores; the fixed-node games lose
+        nothing by the pause.
     tools/py/sprt_queue.py --self-test
-        checks the queue's reading, the choice of the next test, save and restore.
+        checks the queue's reading, the choice of the next test, save and restore, pause.
 
 The queue file is tab-separated: `name`, then the rest of the `sprt.py run` arguments
 (shell words; not --name, --fastchess, --workdir or --results). Lines starting with `#`
@@ -200,6 +205,70 @@ def import_games(done_dir, import_dir, flotilla, log):
     subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT)
 
 
+# ---------------------------------------------------------------- pausing
+
+def process_tree(root):
+    """root and every process under it (from /proc's parent links), parents first."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        # The command name may hold spaces and parentheses: the fields follow the last ')'.
+        ppid = int(stat[stat.rindex(")") + 2:].split()[1])
+        children.setdefault(ppid, []).append(int(entry))
+    tree, todo = [], [root]
+    while todo:
+        pid = todo.pop(0)
+        tree.append(pid)
+        todo.extend(sorted(children.get(pid, [])))
+    return tree
+
+
+def signal_trees(roots, sig):
+    """Sends sig to each root's tree (twice over, so that a child started between the
+    passes is reached too); returns the PIDs signalled."""
+    done = []
+    for _ in range(2):
+        for root in roots:
+            for pid in process_tree(root):
+                try:
+                    os.kill(pid, sig)
+                except ProcessLookupError:
+                    continue
+                if pid not in done:
+                    done.append(pid)
+    return done
+
+
+def queue_pid(workdir):
+    try:
+        with open(os.path.join(workdir, "queue.pid")) as f:
+            pid = int(f.read().strip())
+        os.kill(pid, 0)
+        return pid
+    except (OSError, ValueError):
+        return None
+
+
+def pause(args, sig):
+    roots = list(args.pid or [])
+    pid = queue_pid(args.workdir)
+    if pid is not None:
+        roots.append(pid)
+    if not roots:
+        print("sprt_queue: no running queue (no live queue.pid) and no --pid", file=sys.stderr)
+        return 1
+    pids = signal_trees(roots, sig)
+    print(f"{'paused' if sig == signal.SIGSTOP else 'resumed'} {len(pids)} processes: "
+          f"{' '.join(map(str, pids))}")
+    return 0
+
+
 # ---------------------------------------------------------------- the lanes
 
 class Queue:
@@ -252,6 +321,8 @@ def run(args):
     os.makedirs(args.workdir, exist_ok=True)
     for name in restore(args.running, args.workdir):
         print(f"== queue: restored {name} from {args.running}", flush=True)
+    with open(os.path.join(args.workdir, "queue.pid"), "w") as f:
+        f.write(f"{os.getpid()}\n")
     queue = Queue(args)
     signal.signal(signal.SIGTERM, queue.stop)
     signal.signal(signal.SIGINT, queue.stop)
@@ -320,6 +391,28 @@ def self_test():
             failures.append(f"restore paths: {cmd} / {command}")
         if restore(running, new) != []:
             failures.append("restore twice: a live test was overwritten")
+    # Pause stops a whole tree (a shell and its two sleeps); resume continues it.
+    tree = subprocess.Popen(["sh", "-c", "sleep 30 & sleep 30; wait"])
+    try:
+        for _ in range(50):
+            if len(process_tree(tree.pid)) == 3:
+                break
+            threading.Event().wait(0.02)
+        def states():
+            out = []
+            for pid in process_tree(tree.pid):
+                with open(f"/proc/{pid}/stat") as f:
+                    out.append(f.read().rsplit(")", 1)[1].split()[0])
+            return out
+        signal_trees([tree.pid], signal.SIGSTOP)
+        paused = states()
+        signal_trees([tree.pid], signal.SIGCONT)
+        resumed = states()
+        if len(paused) != 3 or set(paused) != {"T"} or "T" in resumed:
+            failures.append(f"pause: states {paused} then {resumed}")
+    finally:
+        tree.kill()
+        tree.wait()
     meta = {"options": "test EvalFile=/work/nets/n8w2.nnue; test nodes=23400"}
     if network_label(meta, "24732d84") != "base <default> crc32 24732d84, test n8w2.nnue" or \
             network_label({"options": "test X=1"}, "ab") != "<default> crc32 ab":
@@ -348,6 +441,9 @@ def main():
     sub.add_parser("status", help="each queued test's state")
     sub.add_parser("save", help="copy the running tests' states into the repository")
     sub.add_parser("restore", help="copy saved states into the work folder")
+    for name, what in (("pause", "stop"), ("resume", "continue")):
+        p = sub.add_parser(name, help=f"{what} the running queue and the trees of --pid")
+        p.add_argument("--pid", type=int, action="append", help="another process tree")
     args = ap.parse_args()
     args.workdir = os.path.abspath(args.workdir)
     if args.self_test:
@@ -363,6 +459,8 @@ def main():
     if args.command == "save":
         print("\n".join(save(args.workdir, args.running)))
         return 0
+    if args.command in ("pause", "resume"):
+        return pause(args, signal.SIGSTOP if args.command == "pause" else signal.SIGCONT)
     if args.command == "restore":
         print("\n".join(restore(args.running, args.workdir)))
         return 0
