@@ -18,25 +18,7 @@ import sys
 import time
 
 from ttd_compare import read_fens
-from uci_process import CLOCK_TICKS, UciProcess, stat_fields
-
-
-def descendants(pid):
-    children = {}
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            parent = int(stat_fields(name)[1])
-        except OSError:
-            continue
-        children.setdefault(parent, []).append(int(name))
-    out, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            out.append(child)
-            todo.append(child)
-    return out
+from uci_process import CLOCK_TICKS, UciProcess, descendants, stat_fields
 
 
 def cpu_seconds(pids):

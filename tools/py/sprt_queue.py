@@ -48,6 +48,7 @@ import tempfile
 import threading
 
 import sprt  # tools/py/sprt.py beside this file: the results file's reader
+from uci_process import descendants
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SPRT = os.path.join(REPO, "tools", "py", "sprt.py")
@@ -208,25 +209,8 @@ def import_games(done_dir, import_dir, flotilla, log):
 # ---------------------------------------------------------------- pausing
 
 def process_tree(root):
-    """root and every process under it (from /proc's parent links), parents first."""
-    children = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        # The command name may hold spaces and parentheses: the fields follow the last ')'.
-        ppid = int(stat[stat.rindex(")") + 2:].split()[1])
-        children.setdefault(ppid, []).append(int(entry))
-    tree, todo = [], [root]
-    while todo:
-        pid = todo.pop(0)
-        tree.append(pid)
-        todo.extend(sorted(children.get(pid, [])))
-    return tree
+    """root and every process under it, parents first."""
+    return [root] + descendants(root)
 
 
 def signal_trees(roots, sig):

@@ -18,6 +18,25 @@ def stat_fields(pid):
     return stat[stat.rindex(")") + 2:].split()
 
 
+def descendants(pid):
+    """Every process under pid (from /proc's parent links), each after its parent."""
+    children = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            parent = int(stat_fields(name)[1])
+        except OSError:
+            continue
+        children.setdefault(parent, []).append(int(name))
+    out, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
 class EngineError(RuntimeError):
     pass
 
