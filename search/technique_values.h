@@ -1,7 +1,7 @@
 // The techniques' descriptions (search/params.h's TECHNIQUES) as plain values read from
 // one Params, for code that only reads or prints them: the docs' table, the tests of the
 // options and descriptions. Built here once, so such code is compiled once rather than
-// once for each of the 56 params types (those loops cost minutes of CI compile time).
+// once for each params type (those loops cost minutes of CI compile time).
 #pragma once
 
 #include "search/params.h"

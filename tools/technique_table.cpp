@@ -15,7 +15,8 @@ std::string scaled_number(int value, int scale) {
     return out + "." + frac;
 }
 
-std::string quote_numbers(std::string_view text, const std::vector<QuotedNumber>& numbers) {
+std::string technique_action(const search::TechniqueValues& technique) {
+    const std::string_view text = technique.action;
     std::string out;
     std::size_t pos = 0;
     while (pos < text.size()) {
@@ -25,9 +26,10 @@ std::string quote_numbers(std::string_view text, const std::vector<QuotedNumber>
         out += text.substr(pos, open - pos);
         const std::string_view name = text.substr(open + 1, close - open - 1);
         std::string value(text.substr(open, close - open + 1));
-        // The last match wins, as a constant named like a tunable would (a test forbids it).
-        for (const QuotedNumber& number : numbers)
-            if (name == number.name) value = number.value;
+        for (const auto& tunable : technique.tunables)
+            if (name == tunable.name) value = std::to_string(tunable.value);
+        for (const auto& constant : technique.constants)
+            if (name == constant.name) value = scaled_number(constant.value, constant.scale);
         out += value;
         pos = close + 1;
     }
@@ -35,22 +37,12 @@ std::string quote_numbers(std::string_view text, const std::vector<QuotedNumber>
     return out;
 }
 
-std::vector<QuotedNumber> quoted_numbers(const search::TechniqueValues& technique) {
-    std::vector<QuotedNumber> numbers;
-    for (const auto& tunable : technique.tunables)
-        numbers.push_back({tunable.name, std::to_string(tunable.value)});
-    for (const auto& constant : technique.constants)
-        numbers.push_back({constant.name, scaled_number(constant.value, constant.scale)});
-    return numbers;
-}
-
 std::string technique_table() {
     std::string t = "| switch (default) | unit | source | what it does | tunables: default "
                     "(range) | counters |\n| --- | --- | --- | --- | --- | --- |\n";
     for (const search::TechniqueValues& row : search::technique_values(search::Params{})) {
         t += "| `" + std::string(row.option) + "` (" + (row.enabled ? "on" : "**off**") + ") | `" +
-             row.unit + "` | " + row.source + " | " +
-             quote_numbers(row.action, quoted_numbers(row)) + " | ";
+             row.unit + "` | " + row.source + " | " + technique_action(row) + " | ";
         std::string sep;
         for (const auto& tunable : row.tunables) {
             t += sep + "`" + tunable.name + "` " + std::to_string(tunable.value) + " (" +

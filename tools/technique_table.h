@@ -7,35 +7,23 @@
 
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace flotilla::tools {
 
 // `value / scale` in decimal, trailing zeros dropped: (75, 100) is "0.75", (200, 100) "2".
 std::string scaled_number(int value, int scale);
 
-// A number a technique's action text may quote: a tunable's option name or a constant's
-// placeholder, with its value as the docs print it.
-struct QuotedNumber {
-    std::string_view name;
-    std::string value;
-};
-
-// `action` with each `{name}` of `numbers` replaced by its value; a name not among them
-// is left as it stands, braces and all. Not a template, so that the 56 techniques share
+// A technique's action text with each `{Option}` replaced by that tunable's value, and
+// each `{name}` by that constant's, so that the numbers the docs quote are the defaults in
+// the code. A name that is neither one of the technique's own tunables nor one of its
+// constants is left as it stands, braces and all. Not a template: every technique shares
 // one compiled copy (each instantiation of a string-heavy body cost seconds to compile).
-std::string quote_numbers(std::string_view action, const std::vector<QuotedNumber>& numbers);
+std::string technique_action(const search::TechniqueValues& technique);
 
-// A technique's tunables and constants with their values, as its action text quotes them.
-std::vector<QuotedNumber> quoted_numbers(const search::TechniqueValues& technique);
-
-// A technique's action text with each `{Option}` replaced by that tunable's value in
-// `params`, and each `{name}` by that constant's, so that the numbers the docs quote are
-// the defaults in the code. A name that is neither one of the technique's own tunables
-// nor one of its constants is left as it stands, braces and all.
+// The same for a description and params of its own type (the values `params` holds).
 template <class P>
 std::string technique_action(const search::Technique<P>& technique, const P& params) {
-    return quote_numbers(technique.action, quoted_numbers(search::values_of(technique, params)));
+    return technique_action(search::values_of(technique, params));
 }
 
 // The markdown table: one row per technique with its switch and default, unit, source,

@@ -115,7 +115,7 @@ TEST(TechniqueTable, EveryConstantIsQuotedOnce) {
 
 TEST(TechniqueTable, EveryPlaceholderNamesOneOfItsOwnTunablesOrConstants) {
     for (const auto& info : search::technique_values(search::Params{})) {
-        const std::string action = quote_numbers(info.action, quoted_numbers(info));
+        const std::string action = technique_action(info);
         EXPECT_EQ(action.find_first_of("{}"), std::string::npos) << action;
     }
 }
