@@ -48,7 +48,7 @@ import tempfile
 import threading
 
 import sprt  # tools/py/sprt.py beside this file: the results file's reader
-from uci_process import descendants
+from uci_process import descendants, stat_fields
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SPRT = os.path.join(REPO, "tools", "py", "sprt.py")
@@ -383,11 +383,7 @@ def self_test():
                 break
             threading.Event().wait(0.02)
         def states():
-            out = []
-            for pid in process_tree(tree.pid):
-                with open(f"/proc/{pid}/stat") as f:
-                    out.append(f.read().rsplit(")", 1)[1].split()[0])
-            return out
+            return [stat_fields(pid)[0] for pid in process_tree(tree.pid)]
         signal_trees([tree.pid], signal.SIGSTOP)
         paused = states()
         signal_trees([tree.pid], signal.SIGCONT)
