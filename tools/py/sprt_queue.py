@@ -384,14 +384,24 @@ def self_test():
             threading.Event().wait(0.02)
         def states():
             return [stat_fields(pid)[0] for pid in process_tree(tree.pid)]
+        def settled(done):
+            # A signal takes effect when the process is next scheduled, so on a busy
+            # machine the state lags the kill(); poll for up to 5 s.
+            for _ in range(250):
+                now = states()
+                if done(now):
+                    break
+                threading.Event().wait(0.02)
+            return now
         signal_trees([tree.pid], signal.SIGSTOP)
-        paused = states()
+        paused = settled(lambda now: set(now) == {"T"})
         signal_trees([tree.pid], signal.SIGCONT)
-        resumed = states()
+        resumed = settled(lambda now: "T" not in now)
         if len(paused) != 3 or set(paused) != {"T"} or "T" in resumed:
             failures.append(f"pause: states {paused} then {resumed}")
     finally:
-        tree.kill()
+        # The sleeps too: they hold the test's output pipe open, and ctest waits for it.
+        signal_trees([tree.pid], signal.SIGKILL)
         tree.wait()
     meta = {"options": "test EvalFile=/work/nets/n8w2.nnue; test nodes=23400"}
     if network_label(meta, "24732d84") != "base <default> crc32 24732d84, test n8w2.nnue" or \
