@@ -378,21 +378,18 @@ def self_test():
     # Pause stops a whole tree (a shell and its two sleeps); resume continues it.
     tree = subprocess.Popen(["sh", "-c", "sleep 30 & sleep 30; wait"])
     try:
-        for _ in range(50):
-            if len(process_tree(tree.pid)) == 3:
-                break
-            threading.Event().wait(0.02)
         def states():
             return [stat_fields(pid)[0] for pid in process_tree(tree.pid)]
         def settled(done):
-            # A signal takes effect when the process is next scheduled, so on a busy
-            # machine the state lags the kill(); poll for up to 5 s.
+            # The shell starts its sleeps, and a signal takes effect, only when the
+            # process is next scheduled: on a busy machine poll for up to 5 s.
             for _ in range(250):
                 now = states()
                 if done(now):
                     break
                 threading.Event().wait(0.02)
             return now
+        settled(lambda now: len(now) == 3)
         signal_trees([tree.pid], signal.SIGSTOP)
         paused = settled(lambda now: set(now) == {"T"})
         signal_trees([tree.pid], signal.SIGCONT)
